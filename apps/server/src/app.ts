@@ -1,0 +1,142 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { type Language, LIMITS, pickLanguage } from '@aiplatform/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import crypto from 'node:crypto';
+import { type BootstrapResult, bootstrap } from './bootstrap.js';
+import type { AppConfig } from './config.js';
+import { type DatabaseHandle, openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createGuards } from './lib/auth-guard.js';
+import { AppError } from './lib/errors.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv-store.js';
+import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
+import { resolveAppSecret } from './lib/secrets.js';
+import { AccessTokens } from './lib/tokens.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { createAuthServices } from './modules/auth/auth.services.js';
+import { CreditsRepo } from './modules/credits/credits.repo.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { publicRoutes } from './modules/settings/public.routes.js';
+import { SettingsRepo } from './modules/settings/settings.repo.js';
+import { SettingsService } from './modules/settings/settings.service.js';
+import { UsersRepo } from './modules/users/users.repo.js';
+import { registerDocs } from './plugins/docs.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
+import { registerSpa } from './plugins/spa.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Language;
+  }
+}
+
+export interface AppOptions {
+  config: AppConfig;
+  clock?: Clock;
+  /** Tests inject a mailer that captures codes; otherwise SMTP or the outbox. */
+  mailer?: Mailer;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  bootstrapResult: BootstrapResult;
+}
+
+/** Builds the whole server: used by main.ts and by every integration test. */
+export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
+    },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('lang', 'zh-CN');
+  app.addHook('onRequest', async (req, reply) => {
+    req.lang = pickLanguage(req.headers['accept-language']);
+    void reply.header('X-Request-Id', req.id);
+  });
+  registerErrorHandler(app);
+
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = database;
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const kv: KvStore = redis ? new RedisKvStore(redis) : new MemoryKvStore(() => clock.now().getTime());
+  app.addHook('onClose', async () => {
+    await kv.close();
+    await database.close();
+  });
+
+  await migrateToLatest(db);
+  const secret = resolveAppSecret(config.appSecret, config.dataDir);
+  const users = new UsersRepo(db);
+  const credits = new CreditsRepo(db);
+  const settings = new SettingsService(new SettingsRepo(db), clock);
+  const bootstrapResult = await bootstrap({
+    db,
+    dialect: database.dialect,
+    users,
+    credits,
+    settings,
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    now: clock.now().toISOString(),
+    log: app.log,
+  });
+
+  const mailer = opts.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+  const tokens = new AccessTokens(secret);
+  const guards = createGuards(app, tokens, users, clock);
+  const auth = createAuthServices({
+    db,
+    users,
+    credits,
+    settings,
+    tokens,
+    mailer,
+    kv,
+    secret,
+    clock,
+    dataDir: config.dataDir,
+    loginLimitScale: config.rateLimitScale,
+  });
+
+  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(cors, { origin: false });
+  await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
+  const limits = await registerRateLimits(app, redis, config.rateLimitScale);
+  registerMetrics(app);
+  await registerDocs(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(db, kv));
+      await api.register(publicRoutes(settings));
+      await api.register(authRoutes(auth, guards, limits));
+    },
+    { prefix: '/api' },
+  );
+
+  const spaFallback = await registerSpa(app, config.webDistDir);
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = req.url === '/api' || req.url.startsWith('/api/');
+    if (!isApi && spaFallback && (req.method === 'GET' || req.method === 'HEAD')) return spaFallback(req, reply);
+    throw new AppError('NOT_FOUND');
+  });
+
+  return { app, database, bootstrapResult };
+}

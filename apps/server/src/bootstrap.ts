@@ -1,0 +1,79 @@
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from './db/database.js';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from './db/types.js';
+import { randomToken } from './lib/secrets.js';
+import type { CreditsRepo } from './modules/credits/credits.repo.js';
+import type { SettingsService } from './modules/settings/settings.service.js';
+import { createAccount } from './modules/users/account-creation.js';
+import type { UsersRepo } from './modules/users/users.repo.js';
+
+export interface BootstrapResult {
+  /** Set only on the start that created the super administrator. */
+  createdAdmin?: { email: string; password: string; generated: boolean };
+}
+
+/**
+ * Seeds what a fresh install needs: the default group (id 1), every settings section,
+ * and — when there are no users yet — the super administrator.
+ */
+export async function bootstrap(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  users: UsersRepo;
+  credits: CreditsRepo;
+  settings: SettingsService;
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+  now: string;
+  log: FastifyBaseLogger;
+}): Promise<BootstrapResult> {
+  const { db, now } = deps;
+  const hasDefaultGroup = await db.selectFrom('user_groups').select('id').where('id', '=', 1).executeTakeFirst();
+  if (!hasDefaultGroup) {
+    await db
+      .insertInto('user_groups')
+      .values({
+        id: 1,
+        name: 'default',
+        description: 'Default group',
+        color: '#1677ff',
+        sort_order: 0,
+        status: 'active',
+        credits_pool: 0,
+        credits_pool_used: 0,
+        user_limit: null,
+        site_name: null,
+        site_logo: null,
+        site_config_enabled: 0,
+        created_at: now,
+        updated_at: now,
+      } as never)
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    if (deps.dialect === 'postgres') {
+      // An explicit id does not move PostgreSQL's sequence; move it past the seeded row.
+      await sql`select setval(pg_get_serial_sequence('user_groups', 'id'), (select max(id) from user_groups))`.execute(db);
+    }
+  }
+  await deps.settings.seedDefaults();
+
+  if ((await deps.users.countUsers()) > 0) return {};
+  const email = (deps.adminEmail ?? 'admin@example.com').toLowerCase();
+  const generated = !deps.adminPassword;
+  const password = deps.adminPassword ?? randomToken(12);
+  const settings = await deps.settings.getSettings();
+  await createAccount(db, deps.users, deps.credits, {
+    email,
+    username: 'admin',
+    phone: null,
+    password,
+    role: 'super_admin',
+    groupId: 1,
+    credits: settings.user.default_credits,
+    tokens: settings.user.default_tokens,
+    grantDescription: 'Initial credits of the super administrator',
+    now,
+  });
+  return { createdAdmin: { email, password, generated } };
+}

@@ -1,0 +1,132 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
+ * and compare correctly as text, and the same query code runs on SQLite and PostgreSQL.
+ * Booleans are stored as 0/1 integers for the same reason.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  phone: string | null;
+  password_hash: string;
+  role: 'super_admin' | 'admin' | 'user';
+  status: 'active' | 'inactive';
+  group_id: number | null;
+  avatar_url: string | null;
+  credits_quota: number;
+  credits_used: number;
+  credits_expire_at: string | null;
+  token_quota: number;
+  token_used: number;
+  remark: string | null;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  color: string;
+  sort_order: number;
+  status: 'active' | 'inactive';
+  credits_pool: number;
+  credits_pool_used: number;
+  user_limit: number | null;
+  site_name: string | null;
+  site_logo: string | null;
+  site_config_enabled: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserPermissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  permission: string;
+  created_at: string;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<number>;
+  session_id: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+}
+
+export interface EmailCodesTable {
+  id: Generated<number>;
+  email: string;
+  code_hash: string;
+  expires_at: string;
+  attempts: number;
+  consumed_at: string | null;
+  created_at: string;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  account_key: string;
+  ip: string;
+  succeeded: number;
+  created_at: string;
+}
+
+export interface CreditTransactionsTable {
+  id: Generated<number>;
+  user_id: number;
+  transaction_type: string;
+  amount: number;
+  balance_after: number;
+  description: string;
+  operator_id: number | null;
+  reference_id: string | null;
+  created_at: string;
+}
+
+export interface SystemSettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+}
+
+export interface OutboxMailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  user_groups: UserGroupsTable;
+  user_permissions: UserPermissionsTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  email_codes: EmailCodesTable;
+  login_attempts: LoginAttemptsTable;
+  credit_transactions: CreditTransactionsTable;
+  system_settings: SystemSettingsTable;
+  outbox_mails: OutboxMailsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type GroupRow = Selectable<UserGroupsTable>;

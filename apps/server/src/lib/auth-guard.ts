@@ -1,0 +1,64 @@
+import { type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserRow } from '../db/types.js';
+import type { UsersRepo } from '../modules/users/users.repo.js';
+import { effectivePermissions } from '../modules/users/user.presenter.js';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+import type { AccessTokens } from './tokens.js';
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: string;
+  /** Loaded on first use: most requests only need the role. */
+  permissions(): Promise<string[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: AuthContext;
+  }
+}
+
+/** The signed-in user of a guarded route; routes behind `authenticate` can rely on it. */
+export function currentAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError('UNAUTHORIZED');
+  return req.auth;
+}
+
+export interface Guards {
+  authenticate: preHandlerAsyncHookHandler;
+  requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler;
+  requireRole(roles: Role | readonly Role[]): preHandlerAsyncHookHandler;
+}
+
+/**
+ * Bearer-token guards. The token must verify, its session must not be revoked and
+ * the account must be active: logout, password change and disabling take effect at once.
+ */
+export function createGuards(_app: FastifyInstance, tokens: AccessTokens, users: UsersRepo, clock: Clock): Guards {
+  const authenticate: preHandlerAsyncHookHandler = async (req) => {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw new AppError('UNAUTHORIZED');
+    const claims = await tokens.verify(token, clock.now());
+    const user = await users.findForSession(claims.userId, claims.sid);
+    if (!user) throw new AppError('UNAUTHORIZED');
+    if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    let cached: Promise<string[]> | undefined;
+    req.auth = {
+      user,
+      sessionId: claims.sid,
+      permissions: () => (cached ??= users.extraPermissions(user.id).then((extra) => effectivePermissions(user.role, extra))),
+    };
+  };
+  return {
+    authenticate,
+    requirePermission: (...anyOf) => async (req) => {
+      if (!hasAnyPermission(await currentAuth(req).permissions(), anyOf)) throw new AppError('FORBIDDEN');
+    },
+    requireRole: (roles) => async (req) => {
+      if (!hasRole(currentAuth(req).user.role, roles)) throw new AppError('FORBIDDEN');
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import {
+  errorsEnUS,
+  errorsZhCN,
+  type Language,
+  pickLanguage,
+  validationEnUS,
+  validationZhCN,
+} from '@aiplatform/contracts';
+
+type Dict = Record<string, unknown>;
+const DICTS: Record<Language, { errors: Dict; validation: Dict; server: Dict }> = {
+  'zh-CN': {
+    errors: errorsZhCN,
+    validation: validationZhCN,
+    server: { success: '操作成功', created: '创建成功', codeSent: '验证码已发送到您的邮箱' },
+  },
+  'en-US': {
+    errors: errorsEnUS,
+    validation: validationEnUS,
+    server: { success: 'Success', created: 'Created', codeSent: 'The code has been sent to your email' },
+  },
+};
+
+function lookup(dict: Dict, path: string): string | undefined {
+  let node: unknown = dict;
+  for (const part of path.split('.')) {
+    if (node && typeof node === 'object' && part in node) node = (node as Dict)[part];
+    else return undefined;
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+function interpolate(text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+/**
+ * Translates `namespace.key.path` (namespaces: errors, validation, server).
+ * Unknown keys come back unchanged so a missing translation is visible, not silent.
+ */
+export function translate(
+  lang: Language,
+  key: string,
+  params: Record<string, string | number> = {},
+): string {
+  const dot = key.indexOf('.');
+  const ns = key.slice(0, dot) as keyof (typeof DICTS)[Language];
+  const dict = DICTS[lang][ns];
+  const text = dict ? lookup(dict, key.slice(dot + 1)) : undefined;
+  return text === undefined ? key : interpolate(text, params);
+}
+
+export function isTranslationKey(lang: Language, key: string): boolean {
+  return translate(lang, key) !== key;
+}
+
+export { pickLanguage };

@@ -1,0 +1,34 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+
+/** Process entry: read the environment once, build, listen, and stop cleanly on signals. */
+async function main() {
+  const config = loadConfig();
+  const { app, bootstrapResult, database } = await buildApp({ config });
+  await app.listen({ host: config.host, port: config.port });
+  const url = `http://localhost:${config.port}`;
+  const admin = bootstrapResult.createdAdmin;
+  const lines = [
+    '',
+    `  AI Platform is running at ${url}  (database: ${database.dialect})`,
+    admin
+      ? `  Super administrator created: ${admin.email} / ${admin.generated ? `${admin.password}  (generated; shown only this once)` : '(password from ADMIN_PASSWORD)'}`
+      : '  Sign in with your existing administrator account.',
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const stop = (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import type { KvStore } from '../../lib/kv-store.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { AccessTokens } from '../../lib/tokens.js';
+import type { CreditsRepo } from '../credits/credits.repo.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { AvatarService } from './avatar.service.js';
+import { EmailCodeRepo } from './email-code.repo.js';
+import { EmailCodeService } from './email-code.service.js';
+import { LoginAttemptsRepo } from './login-attempts.repo.js';
+import { LoginService } from './login.service.js';
+import { ProfileService } from './profile.service.js';
+import { RegistrationService } from './registration.service.js';
+import { SessionRepo } from './session.repo.js';
+import { SessionService } from './session.service.js';
+
+export interface AuthDeps {
+  db: Kysely<Database>;
+  users: UsersRepo;
+  credits: CreditsRepo;
+  settings: SettingsService;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  kv: KvStore;
+  secret: string;
+  clock: Clock;
+  dataDir: string;
+  loginLimitScale: number;
+}
+
+/** Wires the account services together; the composition root calls this once. */
+export function createAuthServices(d: AuthDeps) {
+  const sessionRepo = new SessionRepo(d.db);
+  const profile = new ProfileService(d.users, d.credits, sessionRepo, d.settings, d.clock);
+  const sessions = new SessionService(sessionRepo, d.tokens, d.settings, profile, d.clock);
+  const emailCodes = new EmailCodeService(new EmailCodeRepo(d.db), d.users, d.mailer, d.kv, d.secret, d.clock);
+  return {
+    profile,
+    sessions,
+    emailCodes,
+    login: new LoginService(d.users, new LoginAttemptsRepo(d.db), emailCodes, sessions, d.settings, d.clock, d.loginLimitScale),
+    registration: new RegistrationService(d.db, d.users, d.credits, d.settings, d.clock),
+    avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
+  };
+}
+export type AuthServices = ReturnType<typeof createAuthServices>;

@@ -1,0 +1,60 @@
+import crypto from 'node:crypto';
+import { type Language, LIMITS } from '@aiplatform/contracts';
+import { type Clock, addSeconds, iso } from '../../lib/clock.js';
+import { AppError } from '../../lib/errors.js';
+import type { KvStore } from '../../lib/kv-store.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { hmac, timingSafeEqualHex } from '../../lib/secrets.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { renderCodeMail } from './code-mail.js';
+import type { EmailCodeRepo } from './email-code.repo.js';
+
+/**
+ * One-time sign-in codes: 6 digits, stored only as an HMAC, valid 5 minutes, single
+ * use, at most 5 wrong tries, and at most one send per address per 60 seconds.
+ */
+export class EmailCodeService {
+  constructor(
+    private readonly repo: EmailCodeRepo,
+    private readonly users: UsersRepo,
+    private readonly mailer: Mailer,
+    private readonly kv: KvStore,
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  private hash(email: string, code: string) {
+    return hmac(this.secret, `email-code:${email}:${code}`);
+  }
+
+  async send(email: string, lang: Language): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user || user.status !== 'active') throw new AppError('EMAIL_NOT_REGISTERED');
+    const cooldownKey = `email-code:${email}`;
+    if (!(await this.kv.setIfAbsent(cooldownKey, LIMITS.emailCodeResendSeconds))) {
+      throw new AppError('CODE_TOO_FREQUENT', { seconds: await this.kv.ttl(cooldownKey) });
+    }
+    const code = crypto.randomInt(0, 10 ** LIMITS.emailCodeLength).toString().padStart(LIMITS.emailCodeLength, '0');
+    const now = this.clock.now();
+    await this.repo.insert(email, this.hash(email, code), iso(addSeconds(now, LIMITS.emailCodeTtlSeconds)), iso(now));
+    try {
+      await this.mailer.send({ to: email, ...renderCodeMail(lang, code) });
+    } catch (err) {
+      // Let the user ask again at once when the mail did not leave.
+      await this.kv.delete(cooldownKey);
+      throw new AppError('MAIL_SEND_FAILED', {}, undefined, err);
+    }
+  }
+
+  /** Checks and consumes the code; throws CODE_INVALID or CODE_EXPIRED. */
+  async verify(email: string, code: string): Promise<void> {
+    const row = await this.repo.findLatestOpen(email);
+    const now = iso(this.clock.now());
+    if (!row || row.expires_at <= now || row.attempts >= LIMITS.emailCodeMaxTries) throw new AppError('CODE_EXPIRED');
+    if (!timingSafeEqualHex(row.code_hash, this.hash(email, code))) {
+      await this.repo.recordWrongTry(row.id);
+      throw new AppError('CODE_INVALID');
+    }
+    if (!(await this.repo.consume(row.id, now))) throw new AppError('CODE_EXPIRED');
+  }
+}

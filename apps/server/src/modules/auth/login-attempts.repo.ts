@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+export class LoginAttemptsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(accountKey: string, ip: string, succeeded: boolean, now: string) {
+    await this.db
+      .insertInto('login_attempts')
+      .values({ account_key: accountKey, ip, succeeded: succeeded ? 1 : 0, created_at: now })
+      .execute();
+  }
+
+  /** Failures for the account since `since` and since its last success. */
+  async countAccountFailures(accountKey: string, since: string): Promise<number> {
+    const lastOk = await this.db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.max('created_at').as('t'))
+      .where('account_key', '=', accountKey)
+      .where('succeeded', '=', 1)
+      .executeTakeFirst();
+    const from = lastOk?.t && lastOk.t > since ? lastOk.t : since;
+    return this.countFailures('account_key', accountKey, from);
+  }
+
+  countIpFailures(ip: string, since: string): Promise<number> {
+    return this.countFailures('ip', ip, since);
+  }
+
+  private async countFailures(column: 'account_key' | 'ip', value: string, since: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where(column, '=', value)
+      .where('succeeded', '=', 0)
+      .where('created_at', '>', since)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async pruneBefore(before: string) {
+    await this.db.deleteFrom('login_attempts').where('created_at', '<', before).execute();
+  }
+}

@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** SQL for sessions (refresh-token families) and their rotating refresh tokens. */
+export class SessionRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async createSession(s: { id: string; userId: number; ip: string | null; userAgent: string | null; now: string }) {
+    await this.db
+      .insertInto('auth_sessions')
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        created_at: s.now,
+        last_used_at: s.now,
+        revoked_at: null,
+        ip: s.ip,
+        user_agent: s.userAgent,
+      })
+      .execute();
+  }
+
+  async insertRefreshToken(sessionId: string, tokenHash: string, expiresAt: string, now: string) {
+    await this.db
+      .insertInto('refresh_tokens')
+      .values({ session_id: sessionId, token_hash: tokenHash, expires_at: expiresAt, used_at: null, created_at: now })
+      .execute();
+  }
+
+  findRefreshToken(tokenHash: string) {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .select([
+        'refresh_tokens.id',
+        'refresh_tokens.session_id',
+        'refresh_tokens.expires_at',
+        'refresh_tokens.used_at',
+        'auth_sessions.user_id',
+        'auth_sessions.revoked_at',
+      ])
+      .where('refresh_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Marks a refresh token spent; false when another request spent it first. */
+  async spendRefreshToken(id: number, now: string): Promise<boolean> {
+    const r = await this.db
+      .updateTable('refresh_tokens')
+      .set({ used_at: now })
+      .where('id', '=', id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  async touchSession(sessionId: string, now: string) {
+    await this.db.updateTable('auth_sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+  }
+
+  async revokeSession(sessionId: string, now: string) {
+    await this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeUserSessions(userId: number, now: string, exceptSessionId?: string) {
+    let q = this.db
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
+    await q.execute();
+  }
+}

@@ -1,0 +1,82 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
+
+export type Db = Kysely<Database> | Transaction<Database>;
+
+export interface UserWithGroup extends UserRow {
+  group_name: string | null;
+  group_color: string | null;
+  group_site_name: string | null;
+  group_site_logo: string | null;
+  group_site_config_enabled: number | null;
+}
+
+export class UsersRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withGroup(db: Db) {
+    return db
+      .selectFrom('users')
+      .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
+      .selectAll('users')
+      .select([
+        'user_groups.name as group_name',
+        'user_groups.color as group_color',
+        'user_groups.site_name as group_site_name',
+        'user_groups.site_logo as group_site_logo',
+        'user_groups.site_config_enabled as group_site_config_enabled',
+      ]);
+  }
+
+  findWithGroupById(id: number, db: Db = this.db): Promise<UserWithGroup | undefined> {
+    return this.withGroup(db).where('users.id', '=', id).executeTakeFirst();
+  }
+
+  /** The user of an access token, only while its session is alive: one indexed query. */
+  findForSession(userId: number, sessionId: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
+      .selectAll('users')
+      .where('users.id', '=', userId)
+      .where('auth_sessions.id', '=', sessionId)
+      .where('auth_sessions.revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  findByEmail(email: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  }
+
+  findByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(username)`, '=', username.toLowerCase())
+      .executeTakeFirst();
+  }
+
+  findByPhone(phone: string, db: Db = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  async countUsers(): Promise<number> {
+    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async insert(user: NewUser, db: Db = this.db): Promise<number> {
+    const r = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async update(id: number, patch: UserUpdate, db: Db = this.db): Promise<void> {
+    await db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  async extraPermissions(userId: number): Promise<string[]> {
+    const rows = await this.db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute();
+    return rows.map((r) => r.permission);
+  }
+}

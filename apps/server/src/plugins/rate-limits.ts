@@ -1,0 +1,22 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+
+export interface RateLimits {
+  auth: { rateLimit: { max: number; timeWindow: string } };
+  emailCode: { rateLimit: { max: number; timeWindow: string } };
+  check: { rateLimit: { max: number; timeWindow: string } };
+}
+
+/**
+ * Per-IP request limits on the endpoints worth abusing. Counters live in Redis when
+ * configured, so every instance behind a load balancer shares them.
+ */
+export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined, scale: number): Promise<RateLimits> {
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'aip-rl:' } : {}),
+  });
+  const per = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
+  return { auth: per(30), emailCode: per(10), check: per(120) };
+}

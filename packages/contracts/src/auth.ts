@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import {
+  EmailCodeSchema,
+  EmailSchema,
+  LoginPasswordSchema,
+  PasswordSchema,
+  PhoneSchema,
+  UsernameSchema,
+} from './fields.js';
+import { LIMITS } from './limits.js';
+import { ROLES } from './permissions.js';
+
+export const LoginBodySchema = z.strictObject({
+  account: z
+    .string({ error: 'validation.account.required' })
+    .trim()
+    .min(1, 'validation.account.required')
+    .max(LIMITS.emailMax, 'validation.account.required'),
+  password: LoginPasswordSchema,
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const LoginByCodeBodySchema = z.strictObject({ email: EmailSchema, code: EmailCodeSchema });
+export type LoginByCodeBody = z.infer<typeof LoginByCodeBodySchema>;
+
+export const LoginByEmailPasswordBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: LoginPasswordSchema,
+  code: EmailCodeSchema,
+});
+export type LoginByEmailPasswordBody = z.infer<typeof LoginByEmailPasswordBodySchema>;
+
+export const SendEmailCodeBodySchema = z.strictObject({ email: EmailSchema });
+
+export const RegisterBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    username: UsernameSchema,
+    phone: PhoneSchema,
+    password: PasswordSchema,
+    confirmPassword: z
+      .string({ error: 'validation.confirmPassword.required' })
+      .min(1, 'validation.confirmPassword.required')
+      .max(LIMITS.passwordMax, 'validation.password.max'),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.confirmPassword.mismatch',
+  });
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const CheckEmailBodySchema = z.strictObject({ email: EmailSchema });
+export const CheckUsernameBodySchema = z.strictObject({ username: UsernameSchema });
+
+export const UpdateProfileBodySchema = z.strictObject({
+  username: UsernameSchema,
+  phone: PhoneSchema,
+});
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const ChangePasswordBodySchema = z
+  .strictObject({
+    oldPassword: LoginPasswordSchema,
+    newPassword: PasswordSchema,
+    confirmPassword: z.string().max(LIMITS.passwordMax).optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.newPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.confirmPassword.mismatch',
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const RefreshBodySchema = z.strictObject({
+  refreshToken: z.string({ error: 'validation.refreshToken.required' }).min(1).max(512),
+});
+
+export const CreditsStatsSchema = z.object({
+  quota: z.number(),
+  used: z.number(),
+  remaining: z.number(),
+  usageRate: z.number(),
+  isExpired: z.boolean(),
+  expireAt: z.string().nullable(),
+  remainingDays: z.number().nullable(),
+});
+export type CreditsStats = z.infer<typeof CreditsStatsSchema>;
+
+export const UserStatusSchema = z.enum(['active', 'inactive']);
+
+export const UserSchema = z.object({
+  id: z.number(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(ROLES),
+  status: UserStatusSchema,
+  group_id: z.number().nullable(),
+  group_name: z.string().nullable(),
+  group_color: z.string().nullable(),
+  avatar_url: z.string().nullable(),
+  created_at: z.string(),
+  last_login_at: z.string().nullable(),
+  token_quota: z.number(),
+  token_used: z.number(),
+  credits_stats: CreditsStatsSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const SiteConfigSchema = z.object({
+  name: z.string(),
+  logo: z.string(),
+  description: z.string(),
+  favicon: z.string(),
+  is_group_config: z.boolean(),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
+
+export const SessionDataSchema = z.object({
+  user: UserSchema,
+  permissions: z.array(z.string()),
+  siteConfig: SiteConfigSchema,
+});
+export type SessionData = z.infer<typeof SessionDataSchema>;
+
+export const LoginResultSchema = SessionDataSchema.extend({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export const RefreshResultSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.string(),
+});
+export type RefreshResult = z.infer<typeof RefreshResultSchema>;
+
+export const TRANSACTION_TYPES = [
+  'admin_add',
+  'admin_deduct',
+  'admin_set',
+  'chat_consume',
+  'system_refund',
+  'system_reward',
+  'group_distribute',
+  'group_reclaim',
+  'register_grant',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const CreditHistoryEntrySchema = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  amount: z.number(),
+  balance_after: z.number(),
+  description: z.string(),
+});
+export type CreditHistoryEntry = z.infer<typeof CreditHistoryEntrySchema>;
+
+export const CreditHistoryResultSchema = z.object({
+  history: z.array(CreditHistoryEntrySchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number() }),
+});
+export type CreditHistoryResult = z.infer<typeof CreditHistoryResultSchema>;
+
+/** Claims of the access JWT. `sid` names the session (refresh-token family). */
+export interface AccessTokenClaims {
+  userId: number;
+  email: string;
+  role: (typeof ROLES)[number];
+  sid: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}

@@ -1,0 +1,11 @@
+export * from './errors.js';
+export * from './permissions.js';
+export * from './limits.js';
+export * from './fields.js';
+export * from './auth.js';
+export * from './settings.js';
+export * from './envelope.js';
+export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };
+export { default as errorsEnUS } from './locales/en-US/errors.json' with { type: 'json' };
+export { default as validationZhCN } from './locales/zh-CN/validation.json' with { type: 'json' };
+export { default as validationEnUS } from './locales/en-US/validation.json' with { type: 'json' };

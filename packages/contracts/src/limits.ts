@@ -1,0 +1,44 @@
+/** Business constants shared by server and web (SPEC §9). */
+export const LIMITS = {
+  usernameMin: 3,
+  usernameMax: 20,
+  passwordMin: 6,
+  passwordMax: 128,
+  emailMax: 254,
+  emailCodeLength: 6,
+  emailCodeTtlSeconds: 5 * 60,
+  emailCodeResendSeconds: 60,
+  emailCodeMaxTries: 5,
+  loginAttemptWindowSeconds: 15 * 60,
+  /** Per-IP failures allowed in the window = account limit × this (offices share one NAT address). */
+  loginAttemptIpFactor: 10,
+  refreshTokenTtlDays: 30,
+  creditHistoryDefaultLimit: 20,
+  creditHistoryMaxLimit: 100,
+  avatarMaxBytes: 2 * 1024 * 1024,
+  imageMaxBytes: 10 * 1024 * 1024,
+  defaultCreditsPerChat: 10,
+  conversationPageSize: 100,
+  contextLengthMax: 1000,
+  priorityMax: 10,
+} as const;
+
+/** Mainland China mobile number: 11 digits, 1 then 3–9. */
+export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+export const EMAIL_CODE_PATTERN = /^\d{6}$/;
+
+export const LANGUAGES = ['zh-CN', 'en-US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'zh-CN';
+
+/** Picks a supported language from an Accept-Language style value. */
+export function pickLanguage(value: string | undefined | null): Language {
+  if (!value) return FALLBACK_LANGUAGE;
+  for (const part of value.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag.startsWith('en')) return 'en-US';
+    if (tag.startsWith('zh')) return 'zh-CN';
+  }
+  return FALLBACK_LANGUAGE;
+}

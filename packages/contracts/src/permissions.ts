@@ -1,0 +1,46 @@
+export const ROLES = ['super_admin', 'admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PERMISSIONS = [
+  'chat.use',
+  'file.upload',
+  'user.manage',
+  'user.manage.group',
+  'group.manage',
+  'credits.manage',
+  'credits.manage.group',
+  'model.manage',
+  'module.manage',
+  'settings.manage',
+  'system.all',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/** Permissions every member of a role holds before per-user grants. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  super_admin: ['system.all'],
+  admin: ['chat.use', 'file.upload', 'user.manage.group', 'credits.manage.group'],
+  user: ['chat.use', 'file.upload'],
+};
+
+/**
+ * A check passes on the exact string, on `system.all`, or on a held `prefix.*`
+ * wildcard whose prefix starts the required permission.
+ */
+export function hasPermission(held: readonly string[], required: string): boolean {
+  for (const p of held) {
+    if (p === required || p === 'system.all') return true;
+    if (p.endsWith('.*') && required.startsWith(p.slice(0, -1))) return true;
+  }
+  return false;
+}
+
+export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {
+  return required.some((r) => hasPermission(held, r));
+}
+
+/** Role checks accept one role or a list. */
+export function hasRole(role: Role | undefined, allowed: Role | readonly Role[]): boolean {
+  if (!role) return false;
+  return typeof allowed === 'string' ? role === allowed : allowed.includes(role);
+}

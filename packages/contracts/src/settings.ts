@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+export const LOGIN_MODES = ['standard', 'email_verify_required'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
+
+/** `12h`, `30m`, `7d`, `45s`: the access-token lifetime as sent in `expiresIn`. */
+export const EXPIRES_IN_PATTERN = /^(\d{1,5})([smhd])$/;
+
+/**
+ * The whole system configuration. Each top-level section is stored as one row of
+ * `system_settings`; missing keys take these defaults, so old rows keep working.
+ * An empty site name or description means "use the translated default".
+ */
+export const SettingsSchema = z.object({
+  site: z
+    .object({
+      name: z.string().max(100).default(''),
+      description: z.string().max(500).default(''),
+      logo: z.string().max(1000).default(''),
+      favicon: z.string().max(1000).default(''),
+    })
+    .prefault({}),
+  user: z
+    .object({
+      allow_register: z.boolean().default(true),
+      email_verification: z.boolean().default(false),
+      default_tokens: z.number().int().min(0).default(10000),
+      default_credits: z.number().int().min(0).default(1000),
+      default_group_id: z.number().int().min(1).default(1),
+    })
+    .prefault({}),
+  ai: z
+    .object({
+      default_model: z.string().max(200).default('gpt-4.1-mini-op'),
+      temperature: z.number().min(0).max(1).default(0),
+    })
+    .prefault({}),
+  chat: z
+    .object({
+      font_family: z.string().max(200).default('system-ui'),
+      font_size: z.number().int().min(10).max(32).default(14),
+    })
+    .prefault({}),
+  theme: z.object({ colors: z.record(z.string(), z.string()).default({}) }).prefault({}),
+  login: z.object({ mode: z.enum(LOGIN_MODES).default('standard') }).prefault({}),
+  security: z
+    .object({
+      token_expires_in: z.string().regex(EXPIRES_IN_PATTERN).default('12h'),
+      max_login_attempts: z.number().int().min(1).max(1000).default(5),
+      rate_limit_enabled: z.boolean().default(true),
+    })
+    .prefault({}),
+  credits: z
+    .object({
+      enabled: z.boolean().default(true),
+      min_credits_for_chat: z.number().int().min(0).default(0),
+      default_credits_per_chat: z.number().int().min(0).default(LIMITS.defaultCreditsPerChat),
+    })
+    .prefault({}),
+  homepage: z
+    .object({
+      enabled: z.boolean().default(false),
+      html: z.string().max(200_000).default(''),
+      updated_at: z.string().nullable().default(null),
+    })
+    .prefault({}),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+export type SettingsSection = keyof Settings;
+export const SETTINGS_SECTIONS = Object.keys(SettingsSchema.shape) as SettingsSection[];
+
+/** Legacy key names accepted on write and folded into the current ones. */
+export function foldLegacySettings(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  const user = { ...((out.user as Record<string, unknown> | undefined) ?? {}) };
+  if (user.default_token_quota !== undefined && user.default_tokens === undefined)
+    user.default_tokens = user.default_token_quota;
+  if (user.default_credits_quota !== undefined && user.default_credits === undefined)
+    user.default_credits = user.default_credits_quota;
+  delete user.default_token_quota;
+  delete user.default_credits_quota;
+  const credits = { ...((out.credits as Record<string, unknown> | undefined) ?? {}) };
+  if (credits.default_credits !== undefined && user.default_credits === undefined)
+    user.default_credits = credits.default_credits;
+  delete credits.default_credits;
+  out.user = user;
+  out.credits = credits;
+  return out;
+}
+
+export const PublicSystemConfigSchema = z.object({
+  site: z.object({
+    name: z.string(),
+    description: z.string(),
+    logo: z.string(),
+    favicon: z.string(),
+  }),
+  user: z.object({ allow_register: z.boolean() }),
+  login: z.object({ mode: z.enum(LOGIN_MODES) }),
+  homepage: z.object({ enabled: z.boolean() }),
+  chat: z.object({ font_family: z.string(), font_size: z.number() }),
+  theme: z.object({ colors: z.record(z.string(), z.string()) }),
+});
+export type PublicSystemConfig = z.infer<typeof PublicSystemConfigSchema>;
+
+/** Parses `12h`-style lifetimes into seconds; falls back to 12 hours. */
+export function expiresInToSeconds(value: string | undefined): number {
+  const m = value ? EXPIRES_IN_PATTERN.exec(value) : null;
+  if (!m) return 12 * 3600;
+  const n = Number(m[1]);
+  const unit = { s: 1, m: 60, h: 3600, d: 86400 }[m[2] as 's' | 'm' | 'h' | 'd'];
+  return n * unit;
+}
