@@ -21,6 +21,8 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { ModulesRepo } from './modules/modules/modules.repo.js';
+import { modulesRoutes } from './modules/modules/modules.routes.js';
 import { publicRoutes } from './modules/settings/public.routes.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -127,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(healthRoutes(db, kv));
       await api.register(publicRoutes(settings));
       await api.register(authRoutes(auth, guards, limits));
+      await api.register(modulesRoutes(new ModulesRepo(db), guards));
     },
     { prefix: '/api' },
   );

@@ -113,7 +113,24 @@ export interface OutboxMailsTable {
   created_at: string;
 }
 
+export interface ModulesTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  description: string;
+  type: 'frontend' | 'backend' | 'fullstack';
+  menu_icon: string;
+  open_mode: 'iframe' | 'new_tab';
+  module_url: string;
+  is_active: number;
+  sort_order: number;
+  config: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  modules: ModulesTable;
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
