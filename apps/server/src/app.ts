@@ -29,6 +29,7 @@ import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { registerDocs } from './plugins/docs.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSpa } from './plugins/spa.js';
@@ -73,6 +74,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     void reply.header('X-Request-Id', req.id);
   });
   registerErrorHandler(app);
+  registerInputGuard(app);
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
@@ -120,7 +122,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   await app.register(cors, { origin: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
-  const limits = await registerRateLimits(app, redis, config.rateLimitScale);
+  const limits = await registerRateLimits(app, {
+    redis,
+    scale: config.rateLimitScale,
+    isEnabled: async () => (await settings.getSettings()).security.rate_limit_enabled,
+  });
   registerMetrics(app);
   await registerDocs(app);
 

@@ -18,6 +18,7 @@ const EnvSchema = z.object({
   OPENAI_BASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -40,7 +41,7 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
-  /** Rate limits and login-attempt limits are real in tests too; tests may widen them. */
+  /** Multiplies the built-in per-IP request limits and the per-account login-attempt limit. */
   rateLimitScale: number;
 }
 
@@ -65,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
   });
 }
 

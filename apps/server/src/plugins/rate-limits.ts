@@ -12,9 +12,16 @@ export interface RateLimits {
  * Per-IP request limits on the endpoints worth abusing. Counters live in Redis when
  * configured, so every instance behind a load balancer shares them.
  */
-export async function registerRateLimits(app: FastifyInstance, redis: Redis | undefined, scale: number): Promise<RateLimits> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  opts: { redis: Redis | undefined; scale: number; isEnabled: () => Promise<boolean> },
+): Promise<RateLimits> {
+  const { redis, scale } = opts;
   await app.register(rateLimit, {
     global: false,
+    // Administrators can switch limiting off (`security.rate_limit_enabled`); a Redis outage must not lock people out.
+    allowList: async () => !(await opts.isEnabled()),
+    skipOnError: true,
     ...(redis ? { redis, nameSpace: 'aip-rl:' } : {}),
   });
   const per = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
