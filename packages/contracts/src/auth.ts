@@ -3,6 +3,7 @@ import {
   EmailCodeSchema,
   EmailSchema,
   LoginPasswordSchema,
+  OptionalPhoneSchema,
   PasswordSchema,
   PhoneSchema,
   UsernameSchema,
@@ -52,9 +53,10 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export const CheckEmailBodySchema = z.strictObject({ email: EmailSchema });
 export const CheckUsernameBodySchema = z.strictObject({ username: UsernameSchema });
 
+/** `phone` left out keeps the stored number; null or '' clears it. */
 export const UpdateProfileBodySchema = z.strictObject({
   username: UsernameSchema,
-  phone: PhoneSchema,
+  phone: OptionalPhoneSchema,
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 

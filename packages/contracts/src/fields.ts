@@ -23,15 +23,17 @@ export const UsernameSchema = z
   .max(LIMITS.usernameMax, 'validation.username.length')
   .regex(USERNAME_PATTERN, 'validation.username.pattern');
 
-/** Optional mainland mobile number; an empty string means "not set". */
-export const PhoneSchema = z
+/** A mainland mobile number or null; an empty string means "not set". Omitted stays undefined. */
+export const OptionalPhoneSchema = z
   .union([
     z.literal('').transform(() => null),
     z.null(),
     z.string().trim().regex(PHONE_PATTERN, 'validation.phone.invalid'),
   ])
-  .optional()
-  .transform((v) => v ?? null);
+  .optional();
+
+/** Optional phone where leaving it out means "no phone" (registration). */
+export const PhoneSchema = OptionalPhoneSchema.transform((v) => v ?? null);
 
 export const PasswordSchema = z
   .string({ error: 'validation.password.required' })

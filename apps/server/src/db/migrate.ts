@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-modules.js';
 import type { Database } from './types.js';
@@ -9,10 +9,23 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-modules': m0002,
 };
 
+/**
+ * On PostgreSQL the bookkeeping tables go into the connection's current schema: left
+ * unset, Kysely looks for them in every schema and is fooled by another app's tables
+ * (or another installation sharing the database).
+ */
+async function migrationSchema(db: Kysely<Database>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const r = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return r.rows[0]?.schema;
+}
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrationTableSchema = await migrationSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

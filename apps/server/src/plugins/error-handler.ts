@@ -1,4 +1,4 @@
-import type { ErrorCode, Language } from '@aiplatform/contracts';
+import { ERROR_STATUS, type ErrorCode, type Language } from '@aiplatform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.js';
@@ -65,6 +65,17 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_FIELDS_LIMIT: 'VALIDATION_FAILED',
 };
 
+/** Library errors that carry only an HTTP status keep their meaning. */
+const CLIENT_STATUS_CODES: Record<number, ErrorCode> = {
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
 /** The single place that turns any thrown error into the API.md error envelope. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
@@ -77,13 +88,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (mapped) {
-      const status = mapped === 'VALIDATION_FAILED' || mapped === 'INVALID_JSON' ? 400 : (err.statusCode ?? 400);
-      return sendError(req, reply, mapped, status);
+      // The status follows our code (API.md: HTTP status = code), not the library's choice,
+      // e.g. @fastify/multipart answers a non-multipart request with 406.
+      return sendError(req, reply, mapped, ERROR_STATUS[mapped]);
     }
-    if (err.statusCode === 429) return sendError(req, reply, 'TOO_MANY_REQUESTS', 429);
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       req.log.info({ err }, 'client error');
-      return sendError(req, reply, 'VALIDATION_FAILED', err.statusCode === 404 ? 400 : err.statusCode);
+      const code = CLIENT_STATUS_CODES[err.statusCode] ?? 'VALIDATION_FAILED';
+      return sendError(req, reply, code, ERROR_STATUS[code]);
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 'INTERNAL', 500);

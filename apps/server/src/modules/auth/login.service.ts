@@ -83,7 +83,8 @@ export class LoginService {
 
   async loginWithPassword(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
     await this.assertStandardMode();
-    const key = body.account.toLowerCase();
+    // Lower-casing can lengthen text (e.g. 'İ' becomes two characters); the key column holds 254.
+    const key = body.account.toLowerCase().slice(0, LIMITS.emailMax);
     return this.attempt(key, client, async () => this.checkPassword(await this.findByAccount(body.account), body.password));
   }
 
@@ -92,8 +93,8 @@ export class LoginService {
     return this.attempt(body.email, client, async () => {
       const user = await this.users.findByEmail(body.email);
       if (!user) throw new AppError('CODE_INVALID');
-      await this.codes.verify(body.email, body.code);
       if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+      await this.codes.verify(body.email, body.code);
       return user;
     });
   }

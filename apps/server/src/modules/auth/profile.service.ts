@@ -58,7 +58,7 @@ export class ProfileService {
     try {
       await this.users.update(userId, {
         username: body.username,
-        phone: body.phone,
+        ...(body.phone === undefined ? {} : { phone: body.phone }),
         updated_at: iso(this.clock.now()),
       });
     } catch (err) {

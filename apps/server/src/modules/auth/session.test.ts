@@ -1,0 +1,207 @@
+import type { LoginResult, RefreshResult, SessionData } from '@aiplatform/contracts';
+import { SignJWT } from 'jose';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Credentials, type TestApp, createTestApp } from '../../../test/test-app.js';
+
+const ME = '/api/auth/me';
+const REFRESH = '/api/auth/refresh';
+const HOUR = 3_600_000;
+
+describe('sessions', () => {
+  let t: TestApp;
+  let u: Credentials;
+  let s: LoginResult;
+  beforeEach(async () => {
+    t = await createTestApp();
+    ({ creds: u, session: s } = await t.signUp({ phone: '13700001111' }));
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  describe('GET /api/auth/me', () => {
+    it('answers the signed-in user with permissions and site config', async () => {
+      const res = await t.get<SessionData>(ME, s.accessToken);
+      expect(res.status).toBe(200);
+      expect(res.body.data.user).toMatchObject({
+        id: u.id,
+        email: u.email,
+        username: u.username,
+        phone: '13700001111',
+        role: 'user',
+        group_id: 1,
+        group_name: 'default',
+        credits_stats: { quota: 1000, used: 0, remaining: 1000, usageRate: 0, isExpired: false, expireAt: null },
+      });
+      expect(res.body.data.permissions).toEqual(['chat.use', 'file.upload']);
+      expect(res.body.data.siteConfig).toEqual({
+        name: '',
+        logo: '',
+        description: '',
+        favicon: '',
+        is_group_config: false,
+      });
+    });
+
+    it('answers 401 UNAUTHORIZED without a token, with a bad token or a bad scheme', async () => {
+      const cases: Record<string, string>[] = [
+        {},
+        { authorization: 'Bearer not.a.jwt' },
+        { authorization: 'Bearer ' },
+        { authorization: `Token ${s.accessToken}` },
+        { authorization: `Bearer ${s.accessToken.slice(0, -3)}abc` },
+      ];
+      for (const headers of cases) {
+        const res = await t.request('GET', ME, { headers });
+        expect(res.status, JSON.stringify(headers)).toBe(401);
+        expect(res.body).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
+        expect(res.body.requestId).toBeTruthy();
+      }
+    });
+
+    it('refuses a token signed with another key', async () => {
+      const now = Math.floor(Date.now() / 1000);
+      const forged = await new SignJWT({ userId: u.id, email: u.email, role: 'super_admin', sid: 'x' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuedAt(now)
+        .setExpirationTime(now + 3600)
+        .sign(new TextEncoder().encode('some-other-secret'));
+      const res = await t.get(ME, forged);
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('UNAUTHORIZED');
+    });
+
+    it('answers 401 TOKEN_EXPIRED once 12 hours have passed', async () => {
+      t.clock.advance(11 * HOUR + 59 * 60_000);
+      expect((await t.get(ME, s.accessToken)).status).toBe(200);
+      t.clock.advance(2 * 60_000);
+      const res = await t.get(ME, s.accessToken, 'en-US');
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('TOKEN_EXPIRED');
+      expect(res.body.message).toBe('Your session has expired; please sign in again');
+    });
+
+    it('answers 403 ACCOUNT_DISABLED as soon as the account is disabled', async () => {
+      await t.setUserStatus(u.id, 'inactive');
+      const res = await t.get(ME, s.accessToken);
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('ACCOUNT_DISABLED');
+    });
+
+    it('answers 401 once the account is deleted', async () => {
+      await t.db.deleteFrom('users').where('id', '=', u.id).execute();
+      expect((await t.get(ME, s.accessToken)).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/auth/logout', () => {
+    it('ends the session: the access and the refresh token stop working', async () => {
+      const res = await t.post(`/api/auth/logout`, undefined, s.accessToken);
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const me = await t.get(ME, s.accessToken);
+      expect(me.status).toBe(401);
+      expect(me.body.error).toBe('UNAUTHORIZED');
+      const refresh = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(refresh.status).toBe(401);
+      expect(refresh.body.error).toBe('REFRESH_TOKEN_INVALID');
+    });
+
+    it('leaves the other sessions of the user alive', async () => {
+      const other = await t.tokensFor(u.email, u.password);
+      await t.post('/api/auth/logout', undefined, s.accessToken);
+      expect((await t.get(ME, other.accessToken)).status).toBe(200);
+    });
+
+    it('needs a valid token', async () => {
+      expect((await t.post('/api/auth/logout')).status).toBe(401);
+      await t.post('/api/auth/logout', undefined, s.accessToken);
+      expect((await t.post('/api/auth/logout', undefined, s.accessToken)).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/auth/refresh', () => {
+    it('rotates: new tokens work and the old refresh token is dead after use', async () => {
+      t.clock.advance(1000);
+      const res = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      expect(res.status).toBe(200);
+      expect(res.body.data.expiresIn).toBe('12h');
+      expect(res.body.data.refreshToken).not.toBe(s.refreshToken);
+      expect(res.body.data.accessToken).not.toBe(s.accessToken);
+      expect((await t.get(ME, res.body.data.accessToken)).status).toBe(200);
+
+      const next = await t.post<RefreshResult>(REFRESH, { refreshToken: res.body.data.refreshToken });
+      expect(next.status).toBe(200);
+      expect((await t.get(ME, next.body.data.accessToken)).status).toBe(200);
+    });
+
+    it('gives a fresh 12 hours: an old access token expires while the refreshed one still works', async () => {
+      t.clock.advance(11 * HOUR);
+      const res = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      t.clock.advance(2 * HOUR);
+      expect((await t.get(ME, s.accessToken)).body.error).toBe('TOKEN_EXPIRED');
+      expect((await t.get(ME, res.body.data.accessToken)).status).toBe(200);
+    });
+
+    it('treats reuse of a spent token as theft: the whole session is revoked', async () => {
+      const first = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      const second = await t.post<RefreshResult>(REFRESH, { refreshToken: first.body.data.refreshToken });
+      expect(second.status).toBe(200);
+      const newest = second.body.data;
+
+      const replay = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(replay.status).toBe(401);
+      expect(replay.body.error).toBe('REFRESH_TOKEN_INVALID');
+
+      expect((await t.post(REFRESH, { refreshToken: newest.refreshToken })).body.error).toBe('REFRESH_TOKEN_INVALID');
+      expect((await t.get(ME, newest.accessToken)).status).toBe(401);
+      expect((await t.get(ME, s.accessToken)).status).toBe(401);
+    });
+
+    it('does not touch the other sessions of the user on reuse', async () => {
+      const other = await t.tokensFor(u.email, u.password);
+      await t.post(REFRESH, { refreshToken: s.refreshToken });
+      await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect((await t.get(ME, other.accessToken)).status).toBe(200);
+      expect((await t.post(REFRESH, { refreshToken: other.refreshToken })).status).toBe(200);
+    });
+
+    it('lets at most one of two simultaneous uses of the same token succeed', async () => {
+      const results = await Promise.all([
+        t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
+        t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
+      ]);
+      const ok = results.filter((r) => r.status === 200);
+      expect(ok.length).toBeLessThanOrEqual(1);
+      for (const r of results.filter((x) => x.status !== 200)) expect(r.body.error).toBe('REFRESH_TOKEN_INVALID');
+      // Whatever happened, the spent token cannot be used again.
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(401);
+    });
+
+    it('refuses an unknown token', async () => {
+      const res = await t.post(REFRESH, { refreshToken: 'x'.repeat(43) });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('REFRESH_TOKEN_INVALID');
+    });
+
+    it('refuses a refresh token older than 30 days', async () => {
+      t.clock.advance(30 * 24 * HOUR + 1000);
+      const res = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(res.status).toBe(401);
+      expect(res.body.error).toBe('REFRESH_TOKEN_INVALID');
+    });
+
+    it('refuses a disabled account', async () => {
+      await t.setUserStatus(u.id, 'inactive');
+      const res = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(res.status).toBe(403);
+      expect(res.body.error).toBe('ACCOUNT_DISABLED');
+    });
+
+    it('stores refresh tokens hashed', async () => {
+      const rows = await t.db.selectFrom('refresh_tokens').select('token_hash').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      for (const r of rows) expect(r.token_hash).not.toBe(s.refreshToken);
+    });
+  });
+});
