@@ -79,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  const kv: KvStore = redis ? new RedisKvStore(redis) : new MemoryKvStore(() => clock.now().getTime());
+  const kv: KvStore = redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore(() => clock.now().getTime());
   app.addHook('onClose', async () => {
     await kv.close();
     await database.close();
@@ -124,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const limits = await registerRateLimits(app, {
     redis,
+    redisPrefix: config.redisPrefix,
     scale: config.rateLimitScale,
     isEnabled: async () => (await settings.getSettings()).security.rate_limit_enabled,
   });

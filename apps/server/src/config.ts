@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().max(64).default('aip:'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('AI Platform <no-reply@localhost>'),
   APP_SECRET: z.string().min(16).optional(),
@@ -31,6 +32,8 @@ export interface AppConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several installations can share one Redis. */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,
@@ -76,6 +80,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     port: 3000,
     databaseUrl: undefined,
     redisUrl: undefined,
+    redisPrefix: 'aip:',
     smtpUrl: undefined,
     mailFrom: 'AI Platform <no-reply@localhost>',
     appSecret: undefined,

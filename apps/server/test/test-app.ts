@@ -166,6 +166,11 @@ export class TestApp {
     return this;
   }
 
+  /** A second instance on the same database and data dir (its `close` must not drop them: close its `app`). */
+  async sibling(): Promise<TestApp> {
+    return new TestApp(this.storage, this.clock, this.smtp, this.options).open();
+  }
+
   /** Restarts the server on the same storage, like a process restart. */
   async reopen(): Promise<this> {
     await this.app.close();

@@ -14,7 +14,7 @@ export interface RateLimits {
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  opts: { redis: Redis | undefined; scale: number; isEnabled: () => Promise<boolean> },
+  opts: { redis: Redis | undefined; redisPrefix: string; scale: number; isEnabled: () => Promise<boolean> },
 ): Promise<RateLimits> {
   const { redis, scale } = opts;
   await app.register(rateLimit, {
@@ -22,7 +22,7 @@ export async function registerRateLimits(
     // Administrators can switch limiting off (`security.rate_limit_enabled`); a Redis outage must not lock people out.
     allowList: async () => !(await opts.isEnabled()),
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: 'aip-rl:' } : {}),
+    ...(redis ? { redis, nameSpace: `${opts.redisPrefix}rl:` } : {}),
   });
   const per = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
   return { auth: per(30), emailCode: per(10), check: per(120) };
