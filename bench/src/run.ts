@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from '../../apps/server/src/app.js';
-import { buildConfig } from '../../apps/server/src/config.js';
 import { loadUrl } from './http-load.js';
 import { measureLoginBundle } from './login-bundle.js';
+import { startServer } from './server-process.js';
 
 /*
  * `npm run bench`: measures against the budgets of DESIGN §10 and writes
@@ -29,14 +28,16 @@ async function main() {
       met: b.gzipBytes <= b.budgetBytes ? 'yes' : 'NO',
     });
   } else {
-    rows.push({ what: 'web: initial JS for /login (gzip)', result: 'not built (run npm run build)', budget: '≤ 250 KB', met: '—' });
+    rows.push({
+      what: 'web: initial JS for /login (gzip)',
+      result: 'not built (run npm run build)',
+      budget: '≤ 250 KB',
+      met: '—',
+    });
   }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
-  const { app } = await buildApp({
-    config: buildConfig({ dataDir, adminPassword: 'bench-password', rateLimitScale: 1000, logLevel: 'silent' }),
-  });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const server = await startServer(root, { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-password' });
+  const address = server.url;
   const login = await fetch(`${address}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -58,14 +59,21 @@ async function main() {
     budget: 'no errors',
     met: me.errors + me.non2xx === 0 ? 'yes' : 'NO',
   });
-  await app.close();
+  await server.stop();
 
-  const table = ['| what | result | budget | met |', '|---|---|---|---|', ...rows.map((r) => `| ${r.what} | ${r.result} | ${r.budget} | ${r.met} |`)].join('\n');
+  const table = [
+    '| what | result | budget | met |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.what} | ${r.result} | ${r.budget} | ${r.met} |`),
+  ].join('\n');
   console.log(table);
   fs.mkdirSync(path.join(here, '../results'), { recursive: true });
   const stamp = { date: new Date().toISOString(), cpus: os.cpus().length, node: process.version, seconds };
   fs.writeFileSync(path.join(here, '../results/latest.json'), JSON.stringify({ ...stamp, rows }, null, 2));
-  fs.writeFileSync(path.join(here, '../results/latest.md'), `# Benchmark results\n\n${stamp.date}, ${stamp.cpus} cores, Node ${stamp.node}\n\n${table}\n`);
+  fs.writeFileSync(
+    path.join(here, '../results/latest.md'),
+    `# Benchmark results\n\n${stamp.date}, ${stamp.cpus} cores, Node ${stamp.node}\n\n${table}\n`,
+  );
 }
 
 main().catch((err: unknown) => {
