@@ -32,7 +32,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
-import { registerSpa } from './plugins/spa.js';
+import { isClientRoute, registerSpa } from './plugins/spa.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,7 +79,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
-  const kv: KvStore = redis ? new RedisKvStore(redis, config.redisPrefix) : new MemoryKvStore(() => clock.now().getTime());
+  const kv: KvStore = redis
+    ? new RedisKvStore(redis, config.redisPrefix)
+    : new MemoryKvStore(() => clock.now().getTime());
   app.addHook('onClose', async () => {
     await kv.close();
     await database.close();
@@ -102,7 +104,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     log: app.log,
   });
 
-  const mailer = opts.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+  const mailer =
+    opts.mailer ??
+    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const tokens = new AccessTokens(secret);
   const guards = createGuards(app, tokens, users, clock);
   const auth = createAuthServices({
@@ -143,8 +147,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {
-    const isApi = req.url === '/api' || req.url.startsWith('/api/');
-    if (!isApi && spaFallback && (req.method === 'GET' || req.method === 'HEAD')) return spaFallback(req, reply);
+    if (spaFallback && (req.method === 'GET' || req.method === 'HEAD') && isClientRoute(req.url)) {
+      return spaFallback(req, reply);
+    }
     throw new AppError('NOT_FOUND');
   });
 

@@ -53,7 +53,9 @@ export async function bootstrap(deps: {
       .execute();
     if (deps.dialect === 'postgres') {
       // An explicit id does not move PostgreSQL's sequence; move it past the seeded row.
-      await sql`select setval(pg_get_serial_sequence('user_groups', 'id'), (select max(id) from user_groups))`.execute(db);
+      await sql`select setval(pg_get_serial_sequence('user_groups', 'id'), (select max(id) from user_groups))`.execute(
+        db,
+      );
     }
   }
   await deps.settings.seedDefaults();
@@ -72,7 +74,7 @@ export async function bootstrap(deps: {
     groupId: 1,
     credits: settings.user.default_credits,
     tokens: settings.user.default_tokens,
-    grantDescription: 'Initial credits of the super administrator',
+    grantDescription: 'server.ledger.adminGrant',
     now,
   });
   return { createdAdmin: { email, password, generated } };

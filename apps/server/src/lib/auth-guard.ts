@@ -49,14 +49,17 @@ export function createGuards(_app: FastifyInstance, tokens: AccessTokens, users:
     req.auth = {
       user,
       sessionId: claims.sid,
-      permissions: () => (cached ??= users.extraPermissions(user.id).then((extra) => effectivePermissions(user.role, extra))),
+      permissions: () =>
+        (cached ??= users.extraPermissions(user.id).then((extra) => effectivePermissions(user.role, extra))),
     };
   };
   return {
     authenticate,
-    requirePermission: (...anyOf) => async (req) => {
-      if (!hasAnyPermission(await currentAuth(req).permissions(), anyOf)) throw new AppError('FORBIDDEN');
-    },
+    requirePermission:
+      (...anyOf) =>
+      async (req) => {
+        if (!hasAnyPermission(await currentAuth(req).permissions(), anyOf)) throw new AppError('FORBIDDEN');
+      },
     requireRole: (roles) => async (req) => {
       if (!hasRole(currentAuth(req).user.role, roles)) throw new AppError('FORBIDDEN');
     },

@@ -6,19 +6,13 @@ import {
   validationEnUS,
   validationZhCN,
 } from '@aiplatform/contracts';
+import serverEnUS from '../locales/en-US/server.json' with { type: 'json' };
+import serverZhCN from '../locales/zh-CN/server.json' with { type: 'json' };
 
 type Dict = Record<string, unknown>;
 const DICTS: Record<Language, { errors: Dict; validation: Dict; server: Dict }> = {
-  'zh-CN': {
-    errors: errorsZhCN,
-    validation: validationZhCN,
-    server: { success: '操作成功', created: '创建成功', codeSent: '验证码已发送到您的邮箱' },
-  },
-  'en-US': {
-    errors: errorsEnUS,
-    validation: validationEnUS,
-    server: { success: 'Success', created: 'Created', codeSent: 'The code has been sent to your email' },
-  },
+  'zh-CN': { errors: errorsZhCN, validation: validationZhCN, server: serverZhCN },
+  'en-US': { errors: errorsEnUS, validation: validationEnUS, server: serverEnUS },
 };
 
 function lookup(dict: Dict, path: string): string | undefined {
@@ -38,11 +32,7 @@ function interpolate(text: string, params: Record<string, string | number>): str
  * Translates `namespace.key.path` (namespaces: errors, validation, server).
  * Unknown keys come back unchanged so a missing translation is visible, not silent.
  */
-export function translate(
-  lang: Language,
-  key: string,
-  params: Record<string, string | number> = {},
-): string {
+export function translate(lang: Language, key: string, params: Record<string, string | number> = {}): string {
   const dot = key.indexOf('.');
   const ns = key.slice(0, dot) as keyof (typeof DICTS)[Language];
   const dict = DICTS[lang][ns];

@@ -6,7 +6,9 @@ import { AppError } from './errors.js';
 import { IMAGE_TYPES, type ImageMime, detectImageType } from './image-type.js';
 
 /** Reads one uploaded image fully (size limited by multipart) and checks its content. */
-export async function readImageUpload(file: MultipartFile | undefined): Promise<{ buffer: Buffer; mime: ImageMime; originalName: string }> {
+export async function readImageUpload(
+  file: MultipartFile | undefined,
+): Promise<{ buffer: Buffer; mime: ImageMime; originalName: string }> {
   if (!file) throw new AppError('VALIDATION_FAILED');
   let buffer: Buffer;
   try {

@@ -18,7 +18,11 @@ function describeIssue(lang: Language, item: ValidationItem): string {
   const field = item.instancePath.replace(/^\//, '').replace(/\//g, '.') || translate(lang, 'validation.body');
   switch (item.keyword) {
     case 'invalid_type':
-      return translate(lang, /received undefined/.test(item.message) ? 'validation.required' : 'validation.invalidType', { field });
+      return translate(
+        lang,
+        /received undefined/.test(item.message) ? 'validation.required' : 'validation.invalidType',
+        { field },
+      );
     case 'unrecognized_keys':
       return translate(lang, 'validation.unknownFields', { keys: (item.params.keys ?? []).join(', ') });
     case 'too_big':
@@ -80,7 +84,10 @@ const CLIENT_STATUS_CODES: Record<number, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
-      return sendError(req, reply, err.code, err.status, { params: err.params, ...(err.data ? { data: err.data } : {}) });
+      return sendError(req, reply, err.code, err.status, {
+        params: err.params,
+        ...(err.data ? { data: err.data } : {}),
+      });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors = [...new Set(err.validation.map((v) => describeIssue(req.lang, v as unknown as ValidationItem)))];

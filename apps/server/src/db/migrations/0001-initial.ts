@@ -88,7 +88,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('used_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('refresh_tokens_session_idx').ifNotExists().on('refresh_tokens').column('session_id').execute();
+  await db.schema
+    .createIndex('refresh_tokens_session_idx')
+    .ifNotExists()
+    .on('refresh_tokens')
+    .column('session_id')
+    .execute();
 
   await pk('email_codes')
     .addColumn('email', 'varchar(254)', (c) => c.notNull())
@@ -98,7 +103,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('consumed_at', 'varchar(32)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('email_codes_email_idx').ifNotExists().on('email_codes').columns(['email', 'created_at']).execute();
+  await db.schema
+    .createIndex('email_codes_email_idx')
+    .ifNotExists()
+    .on('email_codes')
+    .columns(['email', 'created_at'])
+    .execute();
 
   await pk('login_attempts')
     .addColumn('account_key', 'varchar(254)', (c) => c.notNull())
@@ -106,8 +116,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('succeeded', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('login_attempts_account_idx').ifNotExists().on('login_attempts').columns(['account_key', 'created_at']).execute();
-  await db.schema.createIndex('login_attempts_ip_idx').ifNotExists().on('login_attempts').columns(['ip', 'created_at']).execute();
+  await db.schema
+    .createIndex('login_attempts_account_idx')
+    .ifNotExists()
+    .on('login_attempts')
+    .columns(['account_key', 'created_at'])
+    .execute();
+  await db.schema
+    .createIndex('login_attempts_ip_idx')
+    .ifNotExists()
+    .on('login_attempts')
+    .columns(['ip', 'created_at'])
+    .execute();
 
   await pk('credit_transactions')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
@@ -119,8 +139,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reference_id', 'varchar(64)')
     .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('credit_tx_user_idx').ifNotExists().on('credit_transactions').columns(['user_id', 'id']).execute();
-  await db.schema.createIndex('credit_tx_operator_idx').ifNotExists().on('credit_transactions').column('operator_id').execute();
+  await db.schema
+    .createIndex('credit_tx_user_idx')
+    .ifNotExists()
+    .on('credit_transactions')
+    .columns(['user_id', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('credit_tx_operator_idx')
+    .ifNotExists()
+    .on('credit_transactions')
+    .column('operator_id')
+    .execute();
   // One refund per reservation, enforced by the database rather than by hope.
   await db.schema
     .createIndex('credit_tx_reference_uq')

@@ -41,8 +41,10 @@ export const authRoutes =
     app.post('/auth/login', { schema: { ...login, body: LoginBodySchema }, config: limits.auth }, async (req, reply) =>
       sendOk(req, reply, await s.login.loginWithPassword(req.body, client(req))),
     );
-    app.post('/auth/login-by-code', { schema: { ...login, body: LoginByCodeBodySchema }, config: limits.auth }, async (req, reply) =>
-      sendOk(req, reply, await s.login.loginWithCode(req.body, client(req))),
+    app.post(
+      '/auth/login-by-code',
+      { schema: { ...login, body: LoginByCodeBodySchema }, config: limits.auth },
+      async (req, reply) => sendOk(req, reply, await s.login.loginWithCode(req.body, client(req))),
     );
     app.post(
       '/auth/login-by-email-password',
@@ -57,39 +59,68 @@ export const authRoutes =
         return sendOk(req, reply, null, { messageKey: 'server.codeSent' });
       },
     );
-    app.post('/auth/refresh', { schema: { tags, body: RefreshBodySchema, response: { 200: successEnvelope(RefreshResultSchema) } }, config: limits.auth }, async (req, reply) =>
-      sendOk(req, reply, await s.sessions.refresh(req.body.refreshToken)),
+    app.post(
+      '/auth/refresh',
+      {
+        schema: { tags, body: RefreshBodySchema, response: { 200: successEnvelope(RefreshResultSchema) } },
+        config: limits.auth,
+      },
+      async (req, reply) => sendOk(req, reply, await s.sessions.refresh(req.body.refreshToken)),
     );
     app.post('/auth/logout', { ...signedIn, schema: { tags, response: { 200: EmptySchema } } }, async (req, reply) => {
       await s.sessions.logout(currentAuth(req).sessionId);
       return sendOk(req, reply, null);
     });
-    app.get('/auth/me', { ...signedIn, schema: { tags, response: { 200: successEnvelope(SessionDataSchema) } } }, async (req, reply) =>
-      sendOk(req, reply, await s.profile.getSessionData(currentAuth(req).user.id)),
+    app.get(
+      '/auth/me',
+      { ...signedIn, schema: { tags, response: { 200: successEnvelope(SessionDataSchema) } } },
+      async (req, reply) => sendOk(req, reply, await s.profile.getSessionData(currentAuth(req).user.id)),
     );
     app.put(
       '/auth/profile',
-      { ...signedIn, schema: { tags, body: UpdateProfileBodySchema, response: { 200: successEnvelope(z.object({ user: UserSchema })) } } },
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          body: UpdateProfileBodySchema,
+          response: { 200: successEnvelope(z.object({ user: UserSchema })) },
+        },
+      },
       async (req, reply) => sendOk(req, reply, await s.profile.updateProfile(currentAuth(req).user.id, req.body)),
     );
-    app.put('/auth/password', { ...signedIn, schema: { tags, body: ChangePasswordBodySchema, response: { 200: EmptySchema } } }, async (req, reply) => {
-      const auth = currentAuth(req);
-      await s.profile.changePassword(auth.user.id, auth.sessionId, req.body);
-      return sendOk(req, reply, null);
-    });
+    app.put(
+      '/auth/password',
+      { ...signedIn, schema: { tags, body: ChangePasswordBodySchema, response: { 200: EmptySchema } } },
+      async (req, reply) => {
+        const auth = currentAuth(req);
+        await s.profile.changePassword(auth.user.id, auth.sessionId, req.body);
+        return sendOk(req, reply, null);
+      },
+    );
     app.get(
       '/auth/credit-history',
-      { ...signedIn, schema: { tags, querystring: PageQuerySchema, response: { 200: successEnvelope(CreditHistoryResultSchema) } } },
-      async (req, reply) => sendOk(req, reply, await s.profile.creditHistory(currentAuth(req).user.id, req.query.page, req.query.limit)),
+      {
+        ...signedIn,
+        schema: { tags, querystring: PageQuerySchema, response: { 200: successEnvelope(CreditHistoryResultSchema) } },
+      },
+      async (req, reply) =>
+        sendOk(req, reply, await s.profile.creditHistory(currentAuth(req).user.id, req.query.page, req.query.limit, req.lang)),
     );
-    app.post('/auth/register', { schema: { tags, body: RegisterBodySchema }, config: limits.auth }, async (req, reply) =>
-      sendOk(req, reply, await s.registration.register(req.body), { status: 201 }),
+    app.post(
+      '/auth/register',
+      { schema: { tags, body: RegisterBodySchema }, config: limits.auth },
+      async (req, reply) => sendOk(req, reply, await s.registration.register(req.body), { status: 201 }),
     );
-    app.post('/auth/check-email', { schema: { tags, body: CheckEmailBodySchema, response: { 200: AvailableSchema } }, config: limits.check }, async (req, reply) =>
-      sendOk(req, reply, { available: await s.registration.isEmailAvailable(req.body.email) }),
+    app.post(
+      '/auth/check-email',
+      { schema: { tags, body: CheckEmailBodySchema, response: { 200: AvailableSchema } }, config: limits.check },
+      async (req, reply) => sendOk(req, reply, { available: await s.registration.isEmailAvailable(req.body.email) }),
     );
-    app.post('/auth/check-username', { schema: { tags, body: CheckUsernameBodySchema, response: { 200: AvailableSchema } }, config: limits.check }, async (req, reply) =>
-      sendOk(req, reply, { available: await s.registration.isUsernameAvailable(req.body.username) }),
+    app.post(
+      '/auth/check-username',
+      { schema: { tags, body: CheckUsernameBodySchema, response: { 200: AvailableSchema } }, config: limits.check },
+      async (req, reply) =>
+        sendOk(req, reply, { available: await s.registration.isUsernameAvailable(req.body.username) }),
     );
     app.post(
       '/auth/avatar',
@@ -99,7 +130,9 @@ export const authRoutes =
         return sendOk(req, reply, await s.avatars.upload(currentAuth(req).user.id, file));
       },
     );
-    app.get('/avatars/:name', { schema: { tags, params: z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/) }) } }, async (req, reply) =>
-      s.avatars.serve(req.params.name, reply),
+    app.get(
+      '/avatars/:name',
+      { schema: { tags, params: z.object({ name: z.string().regex(/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/) }) } },
+      async (req, reply) => s.avatars.serve(req.params.name, reply),
     );
   };

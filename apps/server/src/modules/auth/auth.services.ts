@@ -42,7 +42,15 @@ export function createAuthServices(d: AuthDeps) {
     profile,
     sessions,
     emailCodes,
-    login: new LoginService(d.users, new LoginAttemptsRepo(d.db), emailCodes, sessions, d.settings, d.clock, d.loginLimitScale),
+    login: new LoginService(
+      d.users,
+      new LoginAttemptsRepo(d.db),
+      emailCodes,
+      sessions,
+      d.settings,
+      d.clock,
+      d.loginLimitScale,
+    ),
     registration: new RegistrationService(d.db, d.users, d.credits, d.settings, d.clock),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
   };

@@ -8,7 +8,10 @@ import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
 import type { ProfileService } from './profile.service.js';
 
-const MIME_BY_EXT = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime])) as Record<string, ImageMime>;
+const MIME_BY_EXT = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime])) as Record<
+  string,
+  ImageMime
+>;
 
 /** Profile pictures: content-checked images under random names in `<data>/avatars`. */
 export class AvatarService {

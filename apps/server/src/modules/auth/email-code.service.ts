@@ -34,7 +34,10 @@ export class EmailCodeService {
     if (!(await this.kv.setIfAbsent(cooldownKey, LIMITS.emailCodeResendSeconds))) {
       throw new AppError('CODE_TOO_FREQUENT', { seconds: await this.kv.ttl(cooldownKey) });
     }
-    const code = crypto.randomInt(0, 10 ** LIMITS.emailCodeLength).toString().padStart(LIMITS.emailCodeLength, '0');
+    const code = crypto
+      .randomInt(0, 10 ** LIMITS.emailCodeLength)
+      .toString()
+      .padStart(LIMITS.emailCodeLength, '0');
     const now = this.clock.now();
     await this.repo.insert(email, this.hash(email, code), iso(addSeconds(now, LIMITS.emailCodeTtlSeconds)), iso(now));
     try {

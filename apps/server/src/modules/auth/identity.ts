@@ -13,7 +13,8 @@ export async function assertIdentityFree(
 ): Promise<void> {
   const taken = (row: { id: number } | undefined) => !!row && row.id !== ownUserId;
   if (fields.email && taken(await users.findByEmail(fields.email, db))) throw new AppError('CONFLICT_EMAIL');
-  if (fields.username && taken(await users.findByUsername(fields.username, db))) throw new AppError('CONFLICT_USERNAME');
+  if (fields.username && taken(await users.findByUsername(fields.username, db)))
+    throw new AppError('CONFLICT_USERNAME');
   if (fields.phone && taken(await users.findByPhone(fields.phone, db))) throw new AppError('CONFLICT_PHONE');
 }
 

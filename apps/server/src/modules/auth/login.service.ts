@@ -60,7 +60,8 @@ export class LoginService {
     try {
       user = await check();
     } catch (err) {
-      if (err instanceof AppError && err.code !== 'ACCOUNT_DISABLED') await this.attempts.record(accountKey, ip, false, now);
+      if (err instanceof AppError && err.code !== 'ACCOUNT_DISABLED')
+        await this.attempts.record(accountKey, ip, false, now);
       throw err;
     }
     await this.attempts.record(accountKey, ip, true, now);
@@ -85,7 +86,9 @@ export class LoginService {
     await this.assertStandardMode();
     // Lower-casing can lengthen text (e.g. 'İ' becomes two characters); the key column holds 254.
     const key = body.account.toLowerCase().slice(0, LIMITS.emailMax);
-    return this.attempt(key, client, async () => this.checkPassword(await this.findByAccount(body.account), body.password));
+    return this.attempt(key, client, async () =>
+      this.checkPassword(await this.findByAccount(body.account), body.password),
+    );
   }
 
   async loginWithCode(body: LoginByCodeBody, client: ClientInfo): Promise<LoginResult> {

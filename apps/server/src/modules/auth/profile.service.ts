@@ -1,5 +1,6 @@
 import type {
   ChangePasswordBody,
+  Language,
   CreditHistoryResult,
   SessionData,
   TransactionType,
@@ -9,6 +10,7 @@ import type {
 import type { UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
+import { translate } from '../../lib/i18n.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -81,10 +83,15 @@ export class ProfileService {
     return { user: await this.getUser(userId) };
   }
 
-  async creditHistory(userId: number, page: number, limit: number): Promise<CreditHistoryResult> {
+  /** System entries store an i18n key as description; they are shown in the reader's language. */
+  async creditHistory(userId: number, page: number, limit: number, lang: Language): Promise<CreditHistoryResult> {
     const { rows, total } = await this.credits.historyPage(userId, page, limit);
     return {
-      history: rows.map((r) => ({ ...r, transaction_type: r.transaction_type as TransactionType })),
+      history: rows.map((r) => ({
+        ...r,
+        transaction_type: r.transaction_type as TransactionType,
+        description: r.description.startsWith('server.ledger.') ? translate(lang, r.description) : r.description,
+      })),
       pagination: { page, limit, total },
     };
   }

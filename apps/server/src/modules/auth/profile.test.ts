@@ -162,9 +162,11 @@ describe('account of the signed-in user', () => {
           transaction_type: 'register_grant',
           amount: 1000,
           balance_after: 1000,
-          description: expect.any(String) as string,
+          description: '注册赠送的初始积分',
         },
       ]);
+      const english = await t.request<CreditHistoryResult>('GET', HISTORY, { token: s.accessToken, lang: 'en-US' });
+      expect(english.body.data.history[0]?.description).toBe('Initial credits on registration');
     });
 
     it('pages newest first and shows only the own entries', async () => {

@@ -33,7 +33,7 @@ export class RegistrationService {
         groupId: settings.user.default_group_id,
         credits: settings.user.default_credits,
         tokens: settings.user.default_tokens,
-        grantDescription: 'Initial credits on registration',
+        grantDescription: 'server.ledger.registerGrant',
         now: iso(this.clock.now()),
       });
       return { id, username: body.username, email: body.email };

@@ -50,7 +50,13 @@ export class SessionService {
   async startSession(user: UserRow, client: ClientInfo): Promise<LoginResult> {
     const now = iso(this.clock.now());
     const sessionId = crypto.randomUUID();
-    await this.repo.createSession({ id: sessionId, userId: user.id, ip: client.ip, userAgent: client.userAgent?.slice(0, 512) ?? null, now });
+    await this.repo.createSession({
+      id: sessionId,
+      userId: user.id,
+      ip: client.ip,
+      userAgent: client.userAgent?.slice(0, 512) ?? null,
+      now,
+    });
     const tokens = await this.issueTokens(user, sessionId);
     const session = await this.profiles.getSessionData(user.id);
     return { ...session, ...tokens };

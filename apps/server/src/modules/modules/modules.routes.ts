@@ -12,10 +12,17 @@ export const modulesRoutes =
   async (app) => {
     app.get(
       '/admin/modules/user-modules',
-      { preHandler: guards.authenticate, schema: { tags: ['modules'], response: { 200: successEnvelope(z.array(UserModuleSchema)) } } },
+      {
+        preHandler: guards.authenticate,
+        schema: { tags: ['modules'], response: { 200: successEnvelope(z.array(UserModuleSchema)) } },
+      },
       async (req, reply) => {
         const rows = await repo.findActive();
-        return sendOk(req, reply, rows.map((m) => ({ ...m, is_active: m.is_active === 1 })));
+        return sendOk(
+          req,
+          reply,
+          rows.map((m) => ({ ...m, is_active: m.is_active === 1 })),
+        );
       },
     );
   };

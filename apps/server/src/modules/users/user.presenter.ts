@@ -6,7 +6,10 @@ import type { UserWithGroup } from './users.repo.js';
 const DAY_MS = 86_400_000;
 
 /** Balance and expiry as the client shows them; balance = quota − used (DESIGN §5). */
-export function toCreditsStats(user: Pick<UserRow, 'credits_quota' | 'credits_used' | 'credits_expire_at'>, now: Date): CreditsStats {
+export function toCreditsStats(
+  user: Pick<UserRow, 'credits_quota' | 'credits_used' | 'credits_expire_at'>,
+  now: Date,
+): CreditsStats {
   const remaining = user.credits_quota - user.credits_used;
   const expireAt = user.credits_expire_at;
   const msLeft = expireAt ? new Date(expireAt).getTime() - now.getTime() : null;

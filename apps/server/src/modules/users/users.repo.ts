@@ -62,7 +62,10 @@ export class UsersRepo {
   }
 
   async countUsers(): Promise<number> {
-    const r = await this.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -76,7 +79,11 @@ export class UsersRepo {
   }
 
   async extraPermissions(userId: number): Promise<string[]> {
-    const rows = await this.db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute();
+    const rows = await this.db
+      .selectFrom('user_permissions')
+      .select('permission')
+      .where('user_id', '=', userId)
+      .execute();
     return rows.map((r) => r.permission);
   }
 }
