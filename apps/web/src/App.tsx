@@ -1,0 +1,72 @@
+import { Suspense, lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AppBridges } from './components/common/AppBridges';
+import { AppProviders } from './components/common/AppProviders';
+import { PageLoading } from './components/common/PageLoading';
+import { GuestOnly, HomeRedirect, RequireAuth } from './components/common/RouteGuards';
+import { SessionGate } from './components/common/SessionGate';
+import { LoginPage } from './pages/login/LoginPage';
+import { RegisterPage } from './pages/register/RegisterPage';
+
+// Everything behind sign-in loads on demand, so /login ships only what it needs.
+const AppLayout = lazy(() => import('./components/layout/AppLayout'));
+const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
+const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
+const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
+const ModulePage = lazy(() => import('./pages/module/ModulePage'));
+const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
+const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      <Route
+        path="/login"
+        element={
+          <GuestOnly>
+            <LoginPage />
+          </GuestOnly>
+        }
+      />
+      <Route
+        path="/register"
+        element={
+          <GuestOnly>
+            <RegisterPage />
+          </GuestOnly>
+        }
+      />
+      <Route
+        element={
+          <RequireAuth>
+            <Suspense fallback={<PageLoading />}>
+              <AppLayout />
+            </Suspense>
+          </RequireAuth>
+        }
+      >
+        <Route path="/dashboard" element={<DashboardPage />} />
+        <Route path="/chat" element={<ChatPage />} />
+        <Route path="/profile" element={<ProfilePage />} />
+        <Route path="/module/:moduleName" element={<ModulePage />} />
+        <Route path="/admin/users" element={<AdminUsersPage />} />
+        <Route path="/admin/settings" element={<AdminSettingsPage />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/dashboard" replace />} />
+    </Routes>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <AppBridges />
+        <SessionGate>
+          <AppRoutes />
+        </SessionGate>
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,34 @@
+import type { PublicSystemConfig } from '@aiplatform/contracts';
+import { request } from './http';
+
+/** What the client assumes when the public configuration cannot be loaded (SPEC §7). */
+export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
+  site: { name: '', description: '', logo: '', favicon: '' },
+  user: { allow_register: true },
+  login: { mode: 'standard' },
+  homepage: { enabled: false },
+  chat: { font_family: 'system-ui', font_size: 14 },
+  theme: { colors: {} },
+};
+
+/** GET /public/system-config, completed with defaults for any section an older server omits. */
+export async function fetchPublicConfig(): Promise<PublicSystemConfig> {
+  try {
+    const data = await request<Partial<PublicSystemConfig>>({
+      method: 'GET',
+      url: '/public/system-config',
+      silent: true,
+    });
+    return {
+      site: { ...DEFAULT_PUBLIC_CONFIG.site, ...data.site },
+      user: { ...DEFAULT_PUBLIC_CONFIG.user, ...data.user },
+      login: { ...DEFAULT_PUBLIC_CONFIG.login, ...data.login },
+      homepage: { ...DEFAULT_PUBLIC_CONFIG.homepage, ...data.homepage },
+      chat: { ...DEFAULT_PUBLIC_CONFIG.chat, ...data.chat },
+      theme: { colors: { ...data.theme?.colors } },
+    };
+  } catch (error) {
+    console.error('Public configuration unavailable, using defaults', error);
+    return DEFAULT_PUBLIC_CONFIG;
+  }
+}

@@ -1,0 +1,6 @@
+/** Cache keys of every server query, in one place so invalidation cannot drift. */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  creditHistory: (page: number, limit: number) => ['auth', 'credit-history', page, limit] as const,
+  userModules: ['modules', 'user-modules'] as const,
+};

@@ -1,0 +1,25 @@
+import { useAuthStore } from '../stores/auth-store';
+import { navigateTo, toast } from './notify';
+
+/** Long enough to read why the session ended before the login page replaces the screen. */
+const REDIRECT_DELAY_MS = 1000;
+let ending = false;
+
+/**
+ * Ends the session after the server refused it: clears local state at once, tells the
+ * user why, and opens /login a second later (SPEC §4). Repeated calls while ending are ignored.
+ */
+export function endSession(message: string): void {
+  if (ending) return;
+  ending = true;
+  useAuthStore.getState().clearSession({ leaving: true });
+  toast('error', message, { key: 'session-ended' });
+  window.setTimeout(() => {
+    ending = false;
+    navigateTo('/login');
+  }, REDIRECT_DELAY_MS);
+}
+
+export function isSessionEnding(): boolean {
+  return ending;
+}

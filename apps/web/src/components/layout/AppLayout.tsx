@@ -1,0 +1,79 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Drawer, Layout } from 'antd';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { createQueryClient } from '../../api/query-client';
+import { i18n } from '../../i18n';
+import { registerAppResources } from '../../i18n/app-resources';
+import { useAuthStore } from '../../stores/auth-store';
+import { PageLoading } from '../common/PageLoading';
+import { AppHeader } from './AppHeader';
+import { NavMenu } from './NavMenu';
+import { useIsMobile } from './use-is-mobile';
+
+// Signed-in translations arrive with this chunk, before any signed-in screen renders.
+registerAppResources(i18n);
+
+const SIDER_WIDTH = 64;
+
+/** Header, a narrow icon sidebar on desktop, a drawer menu on phones. */
+function LayoutFrame() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  return (
+    <Layout className="app-layout">
+      <AppHeader isMobile={isMobile} onOpenDrawer={() => setDrawerOpen(true)} />
+      <Layout>
+        {!isMobile && (
+          <Layout.Sider
+            className="app-sider"
+            width={SIDER_WIDTH}
+            collapsedWidth={SIDER_WIDTH}
+            collapsed
+            theme="light"
+            data-testid="app-sider"
+          >
+            <NavMenu collapsed />
+          </Layout.Sider>
+        )}
+        <Layout.Content className="app-content">
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+      {isMobile && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title={t('layout:menuTitle')}
+          size={260}
+          styles={{ body: { padding: 0 } }}
+          data-testid="nav-drawer"
+        >
+          <NavMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+    </Layout>
+  );
+}
+
+/** Each signed-in user gets a fresh server-data cache; it is dropped when they sign out. */
+function UserScope() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LayoutFrame />
+    </QueryClientProvider>
+  );
+}
+
+/** The signed-in frame. Keyed by user, so switching accounts (e.g. from another tab) starts clean. */
+export default function AppLayout() {
+  const userId = useAuthStore((s) => s.user?.id);
+  return <UserScope key={userId ?? 'anonymous'} />;
+}

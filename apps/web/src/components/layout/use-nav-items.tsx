@@ -1,0 +1,80 @@
+import { hasAnyPermission, hasPermission, hasRole } from '@aiplatform/contracts';
+import {
+  DashboardOutlined,
+  MessageOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchUserModules } from '../../api/modules';
+import { queryKeys } from '../../api/query-keys';
+import { useAuthStore } from '../../stores/auth-store';
+import { safeExternalUrl } from '../common/safe-url';
+import { moduleIcon } from './module-icons';
+
+type MenuItem = NonNullable<MenuProps['items']>[number];
+
+/** Where a menu key leads: an in-app path, or an external URL for a new tab. */
+export type NavTarget = { path: string } | { externalUrl: string };
+
+const ADMIN_PERMISSIONS = ['user.manage', 'user.manage.group'] as const;
+
+/** The menu of SPEC §2 Layout, filtered by permission and role (SPEC §6). */
+export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarget> } {
+  const { t } = useTranslation();
+  const permissions = useAuthStore((s) => s.permissions);
+  const role = useAuthStore((s) => s.user?.role);
+  const { data: modules = [] } = useQuery({ queryKey: queryKeys.userModules, queryFn: fetchUserModules });
+
+  const targets = new Map<string, NavTarget>();
+  const items: MenuItem[] = [];
+  const addLink = (path: string, label: string, icon: ReactNode, testId: string) => {
+    targets.set(path, { path });
+    items.push({ key: path, icon, label, 'data-testid': testId });
+  };
+
+  addLink('/dashboard', t('layout:menu.dashboard'), <DashboardOutlined />, 'menu-dashboard');
+  if (hasPermission(permissions, 'chat.use')) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
+  for (const module of modules) {
+    const key = `/module/${encodeURIComponent(module.name)}`;
+    const externalUrl = module.open_mode === 'new_tab' ? safeExternalUrl(module.module_url) : '';
+    targets.set(key, externalUrl ? { externalUrl } : { path: key });
+    items.push({
+      key,
+      icon: moduleIcon(module.menu_icon),
+      label: module.display_name,
+      'data-testid': `menu-module-${module.name}`,
+    });
+  }
+
+  if (hasAnyPermission(permissions, ADMIN_PERMISSIONS)) {
+    const children: MenuItem[] = [];
+    targets.set('/admin/users', { path: '/admin/users' });
+    children.push({
+      key: '/admin/users',
+      icon: <UserSwitchOutlined />,
+      label: t('layout:menu.users'),
+      'data-testid': 'menu-admin-users',
+    });
+    if (hasRole(role, ['super_admin', 'admin'])) {
+      targets.set('/admin/settings', { path: '/admin/settings' });
+      children.push({
+        key: '/admin/settings',
+        icon: <SettingOutlined />,
+        label: t('layout:menu.settings'),
+        'data-testid': 'menu-admin-settings',
+      });
+    }
+    items.push({
+      key: 'admin',
+      icon: <TeamOutlined data-testid="menu-admin" />,
+      label: t('layout:menu.admin'),
+      children,
+    });
+  }
+  return { items, targets };
+}

@@ -1,0 +1,38 @@
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { Card, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCurrentUserRefresh } from '../../api/use-current-user';
+import { PageLoading } from '../../components/common/PageLoading';
+import { PermissionTags } from '../../components/common/PermissionTags';
+import { useAuthStore } from '../../stores/auth-store';
+import { CreditsCard } from './CreditsCard';
+
+/** What the dashboard can show today: the user, their credits and their permissions. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  useCurrentUserRefresh();
+  const user = useAuthStore((s) => s.user);
+  const permissions = useAuthStore((s) => s.permissions);
+  if (!user) return <PageLoading />;
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <div>
+        <Typography.Title level={3} style={{ marginBottom: 4 }} data-testid="dashboard-welcome">
+          {t('dashboard:welcome', { name: user.username })}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>
+      </div>
+      <CreditsCard user={user} />
+      <Card
+        title={
+          <span>
+            <SafetyCertificateOutlined /> {t('dashboard:permissions')}
+          </span>
+        }
+      >
+        <PermissionTags permissions={permissions} />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,28 @@
+import type { LoginResult } from '@aiplatform/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from '../../api/notify';
+import { startSession } from '../../api/session';
+import { reportError } from '../../components/common/report-error';
+
+/** Runs one of the login calls: stores the session and opens the dashboard, or says why not. */
+export function useLoginSubmit() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (login: () => Promise<LoginResult>) => {
+    setSubmitting(true);
+    try {
+      startSession(await login());
+      toast('success', t('auth:login.success'));
+      void navigate('/dashboard', { replace: true });
+    } catch (error) {
+      reportError(error, 'auth:login.failed');
+    } finally {
+      setSubmitting(false);
+    }
+  };
+  return { submit, submitting };
+}

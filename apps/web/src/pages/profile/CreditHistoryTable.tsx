@@ -1,0 +1,104 @@
+import type { CreditHistoryEntry, TransactionType } from '@aiplatform/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../api/auth';
+import { queryKeys } from '../../api/query-keys';
+import { formatDateTime, formatNumber } from '../../components/common/format';
+
+/** SPEC §9: the profile shows ten entries a page. */
+const PAGE_SIZE = 10;
+
+const TYPE_LABEL_KEYS: Record<TransactionType, string> = {
+  admin_add: 'profile:transaction.admin_add',
+  admin_deduct: 'profile:transaction.admin_deduct',
+  admin_set: 'profile:transaction.admin_set',
+  chat_consume: 'profile:transaction.chat_consume',
+  system_refund: 'profile:transaction.system_refund',
+  system_reward: 'profile:transaction.system_reward',
+  group_distribute: 'profile:transaction.group_distribute',
+  group_reclaim: 'profile:transaction.group_reclaim',
+  register_grant: 'profile:transaction.register_grant',
+};
+
+export function CreditHistoryTable() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: queryKeys.creditHistory(page, PAGE_SIZE),
+    queryFn: () => authApi.creditHistory(page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: ColumnsType<CreditHistoryEntry> = [
+    {
+      key: 'time',
+      title: t('profile:history.time'),
+      dataIndex: 'created_at',
+      render: (v: string) => formatDateTime(v, lang),
+    },
+    {
+      key: 'type',
+      title: t('profile:history.type'),
+      dataIndex: 'transaction_type',
+      render: (v: TransactionType) => <Tag>{TYPE_LABEL_KEYS[v] ? t(TYPE_LABEL_KEYS[v]) : v}</Tag>,
+    },
+    {
+      key: 'amount',
+      title: t('profile:history.amount'),
+      dataIndex: 'amount',
+      align: 'right',
+      render: (v: number) => (
+        <Typography.Text
+          type={v < 0 ? 'danger' : 'success'}
+        >{`${v > 0 ? '+' : ''}${formatNumber(v, lang)}`}</Typography.Text>
+      ),
+    },
+    {
+      key: 'balance',
+      title: t('profile:history.balance'),
+      dataIndex: 'balance_after',
+      align: 'right',
+      render: (v: number) => formatNumber(v, lang),
+    },
+    { key: 'description', title: t('profile:history.description'), dataIndex: 'description', ellipsis: true },
+  ];
+
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={t('profile:history.loadFailed')}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            {t('common:retry')}
+          </Button>
+        }
+        data-testid="credit-history-error"
+      />
+    );
+  }
+
+  return (
+    <Table<CreditHistoryEntry>
+      rowKey="id"
+      size="small"
+      scroll={{ x: 640 }}
+      columns={columns}
+      dataSource={query.data?.history ?? []}
+      loading={query.isFetching}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: query.data?.pagination.total ?? 0,
+        showSizeChanger: false,
+        onChange: setPage,
+      }}
+      data-testid="credit-history-table"
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/*
+ * The contracts package holds zod schemas next to small helpers (permissions, limits).
+ * Its modules only declare things, so marking them side-effect free lets the bundler drop
+ * the schemas — and zod with them — from the browser bundle when only helpers are used.
+ */
+const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/]/;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        moduleSideEffects: (id) => !CONTRACTS_SOURCE.test(id),
+      },
+    },
+  },
+});
