@@ -55,10 +55,5 @@ export const EmailCodeSchema = z
 
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(LIMITS.creditHistoryMaxLimit)
-    .default(LIMITS.creditHistoryDefaultLimit),
+  limit: z.coerce.number().int().min(1).max(LIMITS.creditHistoryMaxLimit).default(LIMITS.creditHistoryDefaultLimit),
 });

@@ -20,6 +20,15 @@ export const LIMITS = {
   defaultCreditsPerChat: 10,
   conversationPageSize: 100,
   contextLengthMax: 1000,
+  /** The chat forms offer 0–100; the API accepts up to contextLengthMax (SPEC §5: both readings). */
+  contextLengthFormMax: 100,
+  contextLengthDefault: 20,
+  conversationTitleMax: 200,
+  systemPromptMax: 20_000,
+  messageMax: 100_000,
+  upstreamTimeoutMs: 120_000,
+  upstreamFirstByteTimeoutMs: 60_000,
+  streamHeartbeatMs: 15_000,
   priorityMax: 10,
 } as const;
 

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.js';
+
+/*
+ * The chat wire contract (SPEC §3, §7; API.md "Chat"). Messages of these schemas carry
+ * i18n keys of the `validation` namespace, like the account schemas.
+ */
+
+export const AI_PROVIDERS = ['openai', 'openai_compatible', 'anthropic', 'google'] as const;
+export type AiProvider = (typeof AI_PROVIDERS)[number];
+
+/** A model as a chatting user sees it (GET /chat/models). */
+export const ChatModelSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  display_name: z.string(),
+  provider: z.enum(AI_PROVIDERS),
+  credits_per_chat: z.number(),
+  stream_enabled: z.boolean(),
+  image_upload_enabled: z.boolean(),
+  sort_order: z.number(),
+});
+export type ChatModel = z.infer<typeof ChatModelSchema>;
+
+const TitleSchema = z.string().trim().max(LIMITS.conversationTitleMax, 'validation.title.max');
+const ModelNameSchema = z
+  .string({ error: 'validation.model.required' })
+  .trim()
+  .min(1, 'validation.model.required')
+  .max(200, 'validation.model.required');
+const SystemPromptSchema = z.string().max(LIMITS.systemPromptMax, 'validation.systemPrompt.max');
+const ContextLengthSchema = z
+  .number({ error: 'validation.contextLength.range' })
+  .int('validation.contextLength.range')
+  .min(0, 'validation.contextLength.range')
+  .max(LIMITS.contextLengthMax, 'validation.contextLength.range');
+const TemperatureSchema = z
+  .number({ error: 'validation.temperature.range' })
+  .min(0, 'validation.temperature.range')
+  .max(1, 'validation.temperature.range');
+const PrioritySchema = z
+  .number({ error: 'validation.priority.range' })
+  .int('validation.priority.range')
+  .min(0, 'validation.priority.range')
+  .max(LIMITS.priorityMax, 'validation.priority.range');
+
+/** POST /chat/conversations: only the model is required (SPEC §5). */
+export const CreateConversationBodySchema = z.strictObject({
+  model_name: ModelNameSchema,
+  title: TitleSchema.optional(),
+  system_prompt: SystemPromptSchema.optional(),
+  context_length: ContextLengthSchema.optional(),
+  ai_temperature: TemperatureSchema.optional(),
+  priority: PrioritySchema.optional(),
+  is_pinned: z.boolean().optional(),
+});
+export type CreateConversationBody = z.infer<typeof CreateConversationBodySchema>;
+
+/** PUT /chat/conversations/{id}: any subset; a title, when given, must not be empty. */
+export const UpdateConversationBodySchema = z.strictObject({
+  title: TitleSchema.min(1, 'validation.title.required').optional(),
+  model_name: ModelNameSchema.optional(),
+  system_prompt: SystemPromptSchema.optional(),
+  context_length: ContextLengthSchema.optional(),
+  ai_temperature: TemperatureSchema.optional(),
+  priority: PrioritySchema.optional(),
+  is_pinned: z.boolean().optional(),
+});
+export type UpdateConversationBody = z.infer<typeof UpdateConversationBodySchema>;
+
+export const DraftSchema = z.object({ content: z.string(), updated_at: z.string() });
+export type Draft = z.infer<typeof DraftSchema>;
+
+/** An empty `title` means "not named yet"; clients show a translated "new conversation". */
+export const ConversationSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  model_name: z.string(),
+  system_prompt: z.string(),
+  is_pinned: z.boolean(),
+  context_length: z.number(),
+  ai_temperature: z.number(),
+  priority: z.number(),
+  message_count: z.number(),
+  total_tokens: z.number(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Conversation = z.infer<typeof ConversationSchema>;
+
+export const ConversationDetailSchema = ConversationSchema.extend({ draft: DraftSchema.nullable() });
+export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
+
+export const ConversationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(LIMITS.conversationPageSize).default(LIMITS.conversationPageSize),
+});
+
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const MessageFileSchema = z.object({ id: z.string(), url: z.string(), original_name: z.string() });
+
+export const MessageSchema = z.object({
+  id: z.string(),
+  conversation_id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  content: z.string(),
+  file: MessageFileSchema.nullable(),
+  created_at: z.string(),
+  tokens: z.number(),
+  model_name: z.string().nullable(),
+  /** `stopped`: the user stopped the answer; clients append the stopped suffix. */
+  status: z.enum(MESSAGE_STATUSES),
+});
+export type Message = z.infer<typeof MessageSchema>;
+
+export const SendMessageBodySchema = z.strictObject({
+  content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
+  file_id: z.string().uuid('validation.file.invalid').nullable().optional(),
+  stream: z.boolean().default(true),
+  stream_options: z.strictObject({ delta_only: z.boolean().default(false) }).optional(),
+});
+export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
+
+export const DraftBodySchema = z.strictObject({
+  content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
+});
+
+export const CreditsInfoSchema = z.object({
+  credits_remaining: z.number(),
+  credits_consumed: z.number(),
+});
+
+export const NonStreamAnswerSchema = z.object({
+  user_message: MessageSchema,
+  assistant_message: MessageSchema,
+  credits_info: CreditsInfoSchema,
+  conversation: ConversationSchema,
+});
+export type NonStreamAnswer = z.infer<typeof NonStreamAnswerSchema>;
+
+export const UploadedImageSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  original_name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+});
+export type UploadedImage = z.infer<typeof UploadedImageSchema>;
+
+export const ChatCreditsSchema = z.object({
+  credits_stats: z.object({
+    quota: z.number(),
+    used: z.number(),
+    remaining: z.number(),
+    isExpired: z.boolean(),
+    expireAt: z.string().nullable(),
+  }),
+});
+
+/** Server-sent events of a streamed answer, in order: connected, init, message*, then done or error. */
+export const StreamEventSchemas = {
+  connected: z.object({ status: z.literal('connected') }),
+  init: z.object({
+    user_message: MessageSchema,
+    ai_message_id: z.string(),
+    credits_info: CreditsInfoSchema.extend({ model_credits_per_chat: z.number() }),
+  }),
+  /** `fullContent` is omitted when the client asked for `delta_only`. */
+  message: z.object({ delta: z.string(), fullContent: z.string().optional() }),
+  done: z.object({
+    content: z.string(),
+    messageId: z.string(),
+    tokens: z.number(),
+    finish_reason: z.enum(['stop', 'length', 'stopped']),
+  }),
+  error: z.object({ error: z.string(), code: z.string() }),
+} as const;
+export type StreamEventName = keyof typeof StreamEventSchemas;
+export type StreamEvent = {
+  [K in StreamEventName]: { event: K; data: z.infer<(typeof StreamEventSchemas)[K]> };
+}[StreamEventName];
+
+export const DeletePairResultSchema = z.object({ deletedUserMessageId: z.string(), deletedAiMessageId: z.string() });
+export const ClearResultSchema = z.object({ conversationId: z.string(), cleared: z.literal(true) });
