@@ -12,6 +12,11 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
+  projects: [
+    // Specs that change global settings (login mode, registration switch) run alone, after the rest.
+    { name: 'main', testIgnore: /settings-.*\.spec\.ts/ },
+    { name: 'settings', testMatch: /settings-.*\.spec\.ts/, dependencies: ['main'] },
+  ],
   outputDir: './.tmp/test-results',
   use: {
     baseURL: process.env.E2E_BASE_URL,

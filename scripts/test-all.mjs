@@ -42,7 +42,13 @@ function vitestCounts(file) {
 
 function vitest(name, dir, env = {}) {
   const out = path.join(tmp, `${name.replace(/\W+/g, '-')}.json`);
-  run(name, 'npx', ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env }, () => vitestCounts(out));
+  run(
+    name,
+    'npx',
+    ['vitest', 'run', '--root', dir, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { env },
+    () => vitestCounts(out),
+  );
 }
 
 vitest('server (SQLite)', 'apps/server', { TEST_DATABASE_URL: '' });
@@ -63,10 +69,16 @@ if (build.status !== 0) {
   lines.push('web build: failed');
 } else {
   const out = path.join(tmp, 'e2e.json');
-  run('browser (Playwright)', 'npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts'], { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } }, () => {
-    const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
-    return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
-  });
+  run(
+    'browser (Playwright)',
+    'npx',
+    ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
+    () => {
+      const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
+      return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+    },
+  );
 }
 
 console.log('\n=== summary ===');

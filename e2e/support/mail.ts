@@ -7,7 +7,10 @@ export async function waitForCode(email: string, after = 0, timeoutMs = 15_000):
   if (!dir) throw new Error('E2E_MAIL_DIR is not set');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const files = fs.readdirSync(dir).filter((f) => Number(f.split('-')[0]) >= after).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => Number(f.split('-')[0]) >= after)
+      .sort();
     for (const f of files.reverse()) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: string[]; text: string };
       const code = /(?<!\d)(\d{6})(?!\d)/.exec(mail.text)?.[1];

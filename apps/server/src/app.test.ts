@@ -12,6 +12,22 @@ describe('app shell', () => {
     await t.close();
   });
 
+  describe('security headers', () => {
+    it('forbid scripts from anywhere but the app itself, and framing by other sites', async () => {
+      const res = await t.get('/api/public/system-config');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('lift the policy only for the API documentation pages', async () => {
+      const docs = await t.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+      expect(docs.headers['content-security-policy']).toBeUndefined();
+    });
+  });
+
   describe('envelope', () => {
     it('wraps a success in { success, code, message, data, timestamp }', async () => {
       const res = await t.get('/api/public/system-config');

@@ -17,12 +17,18 @@ import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
 import { resolveAppSecret } from './lib/secrets.js';
 import { AccessTokens } from './lib/tokens.js';
+import { scheduleAuthHousekeeping } from './modules/auth/auth-housekeeping.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
+import { chatRoutes } from './modules/chat/chat.routes.js';
+import { createChatServices } from './modules/chat/chat.services.js';
+import { imagesRoutes } from './modules/chat/images.routes.js';
+import { sendRoutes } from './modules/chat/send.routes.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ModulesRepo } from './modules/modules/modules.repo.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
+import { modelsRoutes } from './modules/models/models.routes.js';
 import { publicRoutes } from './modules/settings/public.routes.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -59,7 +65,14 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    // A hop count trusts exactly that many proxies in front of us (fastify takes it as a function).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -88,6 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   await migrateToLatest(db);
+  const stopHousekeeping = scheduleAuthHousekeeping(db, clock, app.log);
+  app.addHook('onClose', async () => stopHousekeeping());
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const users = new UsersRepo(db);
   const credits = new CreditsRepo(db);
@@ -108,7 +123,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     opts.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const tokens = new AccessTokens(secret);
-  const guards = createGuards(app, tokens, users, clock);
+  const guards = createGuards(tokens, users, clock);
   const auth = createAuthServices({
     db,
     users,
@@ -123,7 +138,33 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     loginLimitScale: config.rateLimitScale,
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log });
+  await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
+  await chat.send.recoverInterrupted();
+  // Before the database closes: stop answers in progress so their partial text is stored.
+  app.addHook('preClose', () => chat.send.close());
+
+  await app.register(helmet, {
+    // Tokens live in localStorage, so script injection must be impossible: scripts only from us.
+    // Styles stay inline-capable for the component library; module pages may be framed.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https:', 'http:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(cors, { origin: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const limits = await registerRateLimits(app, {
@@ -141,6 +182,10 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(publicRoutes(settings));
       await api.register(authRoutes(auth, guards, limits));
       await api.register(modulesRoutes(new ModulesRepo(db), guards));
+      await api.register(modelsRoutes(chat.models, guards));
+      await api.register(chatRoutes(chat.conversations, guards));
+      await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
+      await api.register(imagesRoutes(chat.images, guards, limits));
     },
     { prefix: '/api' },
   );

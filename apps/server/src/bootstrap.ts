@@ -5,6 +5,7 @@ import type { Database } from './db/types.js';
 import { randomToken } from './lib/secrets.js';
 import type { CreditsRepo } from './modules/credits/credits.repo.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
+import { conflictFromDbError } from './modules/auth/identity.js';
 import { createAccount } from './modules/users/account-creation.js';
 import type { UsersRepo } from './modules/users/users.repo.js';
 
@@ -65,17 +66,23 @@ export async function bootstrap(deps: {
   const generated = !deps.adminPassword;
   const password = deps.adminPassword ?? randomToken(12);
   const settings = await deps.settings.getSettings();
-  await createAccount(db, deps.users, deps.credits, {
-    email,
-    username: 'admin',
-    phone: null,
-    password,
-    role: 'super_admin',
-    groupId: 1,
-    credits: settings.user.default_credits,
-    tokens: settings.user.default_tokens,
-    grantDescription: 'server.ledger.adminGrant',
-    now,
-  });
+  try {
+    await createAccount(db, deps.users, deps.credits, {
+      email,
+      username: 'admin',
+      phone: null,
+      password,
+      role: 'super_admin',
+      groupId: 1,
+      credits: settings.user.default_credits,
+      tokens: settings.user.default_tokens,
+      grantDescription: 'server.ledger.adminGrant',
+      now,
+    });
+  } catch (err) {
+    // Two instances starting on an empty database: the other one created the administrator.
+    if (conflictFromDbError(err)) return {};
+    throw err;
+  }
   return { createdAdmin: { email, password, generated } };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LIMITS } from '@aiplatform/contracts';
 import { z } from 'zod';
 
 /** The only place that reads process.env (DESIGN §8). */
@@ -20,10 +21,14 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive().max(1000).default(1),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(LIMITS.upstreamTimeoutMs),
+  UPSTREAM_FIRST_BYTE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(3_600_000)
+    .default(LIMITS.upstreamFirstByteTimeoutMs),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
 });
 
 export interface AppConfig {
@@ -43,9 +48,28 @@ export interface AppConfig {
   openaiBaseUrl: string | undefined;
   logLevel: string;
   webDistDir: string;
-  trustProxy: boolean;
+  /** false, a hop count, or addresses/CIDRs of the proxies (`true` trusts every hop: only behind a proxy that overwrites X-Forwarded-For). */
+  trustProxy: boolean | number | string[];
   /** Multiplies the built-in per-IP request limits and the per-account login-attempt limit. */
   rateLimitScale: number;
+  /** Longest a whole AI answer may take. */
+  upstreamTimeoutMs: number;
+  /** Longest wait for the first piece of an AI answer (a cold local model may be slow). */
+  upstreamFirstByteTimeoutMs: number;
+  /** Interval of the `: heartbeat` comment on open answer streams. */
+  streamHeartbeatMs: number;
+}
+
+/** `false`, `true`, a number of proxy hops (`1`), or a comma list of proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -71,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
   });
 }
 
@@ -91,6 +117,9 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     logLevel: 'silent',
     trustProxy: false,
     rateLimitScale: 1,
+    upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,
+    upstreamFirstByteTimeoutMs: LIMITS.upstreamFirstByteTimeoutMs,
+    streamHeartbeatMs: LIMITS.streamHeartbeatMs,
     ...partial,
     webDistDir: partial.webDistDir ?? path.resolve(here, '../../web/dist'),
   };

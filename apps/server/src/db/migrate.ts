@@ -1,12 +1,14 @@
 import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-modules.js';
+import * as m0003 from './migrations/0003-chat.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-modules': m0002,
+  '0003-chat': m0003,
 };
 
 /**

@@ -1,3 +1,4 @@
+import type { AiProvider, MessageStatus } from '@aiplatform/contracts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -129,7 +130,86 @@ export interface ModulesTable {
   updated_at: string;
 }
 
+export interface AiModelsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  provider: AiProvider;
+  /** AES-256-GCM ciphertext (lib/secret-box.ts); never leaves the server in clear. */
+  api_key_encrypted: string | null;
+  api_endpoint: string | null;
+  is_active: number;
+  credits_per_chat: number;
+  stream_enabled: number;
+  image_upload_enabled: number;
+  sort_order: number;
+  last_test_at: string | null;
+  last_test_status: string | null;
+  last_test_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface AiModelGroupsTable {
+  model_id: number;
+  group_id: number;
+}
+
+export interface FilesTable {
+  id: string;
+  user_id: number;
+  stored_name: string;
+  original_name: string;
+  mime: string;
+  size: number;
+  created_at: string;
+}
+
+export interface ConversationsTable {
+  id: string;
+  user_id: number;
+  title: string;
+  model_name: string;
+  system_prompt: string;
+  is_pinned: number;
+  context_length: number;
+  ai_temperature: number;
+  priority: number;
+  message_count: number;
+  total_tokens: number;
+  last_message_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MessagesTable {
+  seq: Generated<number>;
+  id: string;
+  conversation_id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  file_id: string | null;
+  /** For an answer: the id of the user message it answers. */
+  parent_id: string | null;
+  tokens: number;
+  model_name: string | null;
+  status: MessageStatus;
+  created_at: string;
+}
+
+export interface ConversationDraftsTable {
+  conversation_id: string;
+  content: string;
+  updated_at: string;
+}
+
 export interface Database {
+  ai_models: AiModelsTable;
+  ai_model_groups: AiModelGroupsTable;
+  files: FilesTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  conversation_drafts: ConversationDraftsTable;
   modules: ModulesTable;
   users: UsersTable;
   user_groups: UserGroupsTable;
@@ -147,3 +227,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
+export type AiModelRow = Selectable<AiModelsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type ConversationRow = Selectable<ConversationsTable>;
+export type MessageRow = Selectable<MessagesTable>;

@@ -1,5 +1,5 @@
 import { type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/types.js';
 import type { UsersRepo } from '../modules/users/users.repo.js';
 import { effectivePermissions } from '../modules/users/user.presenter.js';
@@ -28,6 +28,8 @@ export function currentAuth(req: FastifyRequest): AuthContext {
 
 export interface Guards {
   authenticate: preHandlerAsyncHookHandler;
+  /** Like authenticate, but a missing or dead token leaves the request anonymous. */
+  authenticateIfPresent: preHandlerAsyncHookHandler;
   requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler;
   requireRole(roles: Role | readonly Role[]): preHandlerAsyncHookHandler;
 }
@@ -36,7 +38,7 @@ export interface Guards {
  * Bearer-token guards. The token must verify, its session must not be revoked and
  * the account must be active: logout, password change and disabling take effect at once.
  */
-export function createGuards(_app: FastifyInstance, tokens: AccessTokens, users: UsersRepo, clock: Clock): Guards {
+export function createGuards(tokens: AccessTokens, users: UsersRepo, clock: Clock): Guards {
   const authenticate: preHandlerAsyncHookHandler = async (req) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
@@ -55,6 +57,13 @@ export function createGuards(_app: FastifyInstance, tokens: AccessTokens, users:
   };
   return {
     authenticate,
+    authenticateIfPresent: async function (req, reply) {
+      try {
+        await authenticate.call(this, req, reply);
+      } catch {
+        req.auth = undefined;
+      }
+    },
     requirePermission:
       (...anyOf) =>
       async (req) => {

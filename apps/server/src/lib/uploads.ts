@@ -2,8 +2,21 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { IMAGE_TYPES, type ImageMime, detectImageType } from './image-type.js';
+
+/** The single file part of a multipart request; a malformed body is a 400. */
+export async function readFilePart(req: FastifyRequest, maxBytes: number): Promise<MultipartFile | undefined> {
+  try {
+    return await req.file({ limits: { fileSize: maxBytes, files: 1 } });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (typeof (err as { statusCode?: number }).statusCode === 'number') throw err;
+    throw new AppError('VALIDATION_FAILED', {}, undefined, err);
+  }
+}
 
 /** Reads one uploaded image fully (size limited by multipart) and checks its content. */
 export async function readImageUpload(
@@ -15,7 +28,8 @@ export async function readImageUpload(
     buffer = await file.toBuffer();
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
-    throw err;
+    // A truncated or malformed multipart body is the client's fault, never a 500.
+    throw new AppError('VALIDATION_FAILED', {}, undefined, err);
   }
   if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
   const mime = detectImageType(buffer);

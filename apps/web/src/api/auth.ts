@@ -27,7 +27,15 @@ export const authApi = {
   sendEmailCode: async (email: string) =>
     (await requestEnvelope<null>({ method: 'POST', url: '/auth/send-email-code', data: { email } })).message,
   /** Failures are ignored by the caller: signing out always clears the local session. */
-  logout: () => request<null>({ method: 'POST', url: '/auth/logout', skipAuthRefresh: true, silent: true }),
+  /** The refresh token lets the server end the session even when the access token has expired. */
+  logout: (refreshToken: string | null) =>
+    request<null>({
+      method: 'POST',
+      url: '/auth/logout',
+      data: refreshToken ? { refreshToken } : {},
+      skipAuthRefresh: true,
+      silent: true,
+    }),
   me: (options: { skipAuthRefresh?: boolean } = {}) =>
     request<SessionData>({ method: 'GET', url: '/auth/me', ...options }),
   updateProfile: (body: { username: string; phone: string | null }) =>

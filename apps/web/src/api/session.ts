@@ -19,7 +19,7 @@ export function startSession(result: LoginResult): void {
 /** Signs out on the server if it can, and always locally (SPEC §4). */
 export async function signOut(): Promise<void> {
   try {
-    await authApi.logout();
+    await authApi.logout(useAuthStore.getState().refreshToken);
   } catch {
     // The local session ends regardless; a dead token or an offline server changes nothing.
   }

@@ -1,9 +1,11 @@
 import type { Language } from '@aiplatform/contracts';
 import type { i18n as I18n } from 'i18next';
+import chatEnUS from './locales/en-US/chat.json';
 import dashboardEnUS from './locales/en-US/dashboard.json';
 import layoutEnUS from './locales/en-US/layout.json';
 import pagesEnUS from './locales/en-US/pages.json';
 import profileEnUS from './locales/en-US/profile.json';
+import chatZhCN from './locales/zh-CN/chat.json';
 import dashboardZhCN from './locales/zh-CN/dashboard.json';
 import layoutZhCN from './locales/zh-CN/layout.json';
 import pagesZhCN from './locales/zh-CN/pages.json';
@@ -13,12 +15,12 @@ import profileZhCN from './locales/zh-CN/profile.json';
  * Namespaces of the signed-in screens. They travel with the layout chunk instead of the
  * login bundle, which therefore does not grow as signed-in features add translations.
  */
-export const APP_NAMESPACES = ['layout', 'dashboard', 'profile', 'pages'] as const;
+export const APP_NAMESPACES = ['layout', 'dashboard', 'profile', 'pages', 'chat'] as const;
 export type AppNamespace = (typeof APP_NAMESPACES)[number];
 
 export const appResources: Record<Language, Record<AppNamespace, object>> = {
-  'zh-CN': { layout: layoutZhCN, dashboard: dashboardZhCN, profile: profileZhCN, pages: pagesZhCN },
-  'en-US': { layout: layoutEnUS, dashboard: dashboardEnUS, profile: profileEnUS, pages: pagesEnUS },
+  'zh-CN': { layout: layoutZhCN, dashboard: dashboardZhCN, profile: profileZhCN, pages: pagesZhCN, chat: chatZhCN },
+  'en-US': { layout: layoutEnUS, dashboard: dashboardEnUS, profile: profileEnUS, pages: pagesEnUS, chat: chatEnUS },
 };
 
 /** Adds the signed-in namespaces to a running i18next instance (idempotent). */

@@ -1,6 +1,7 @@
 import type { LoginResult, RefreshResult, SessionData, SiteConfig, User } from '@aiplatform/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import { clearChatLocalData } from './chat-local-data';
 import { parseExpiresIn } from './expires-in';
 
 export const AUTH_STORAGE_KEY = 'aiplatform-auth';
@@ -50,7 +51,8 @@ export const useAuthStore = create<AuthState>()(
     (set) => ({
       ...signedOut,
       leaving: false,
-      setSession: (result) =>
+      setSession: (result) => {
+        clearChatLocalData();
         set({
           ...tokenFields(result),
           user: result.user,
@@ -58,11 +60,15 @@ export const useAuthStore = create<AuthState>()(
           siteConfig: result.siteConfig,
           isAuthenticated: true,
           leaving: false,
-        }),
+        });
+      },
       setTokens: (tokens) => set(tokenFields(tokens)),
       setSessionData: (data) => set({ user: data.user, permissions: data.permissions, siteConfig: data.siteConfig }),
       setUser: (user) => set({ user }),
-      clearSession: (options) => set({ ...signedOut, leaving: options?.leaving ?? false }),
+      clearSession: (options) => {
+        clearChatLocalData();
+        set({ ...signedOut, leaving: options?.leaving ?? false });
+      },
     }),
     {
       name: AUTH_STORAGE_KEY,

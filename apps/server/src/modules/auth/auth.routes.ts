@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
+import { readFilePart } from '../../lib/uploads.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { AuthServices } from './auth.services.js';
 
@@ -30,6 +31,8 @@ const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['u
 const tags = ['auth'];
 const AvailableSchema = successEnvelope(z.object({ available: z.boolean() }));
 const EmptySchema = successEnvelope(z.null());
+/** Logout also takes the refresh token, so a session ends even when its access token expired. */
+const LogoutBodySchema = z.strictObject({ refreshToken: z.string().max(512).optional() }).nullish();
 
 /** Wiring only: each handler validates, guards and makes one service call. */
 export const authRoutes =
@@ -67,10 +70,17 @@ export const authRoutes =
       },
       async (req, reply) => sendOk(req, reply, await s.sessions.refresh(req.body.refreshToken)),
     );
-    app.post('/auth/logout', { ...signedIn, schema: { tags, response: { 200: EmptySchema } } }, async (req, reply) => {
-      await s.sessions.logout(currentAuth(req).sessionId);
-      return sendOk(req, reply, null);
-    });
+    app.post(
+      '/auth/logout',
+      {
+        preHandler: guards.authenticateIfPresent,
+        schema: { tags, body: LogoutBodySchema, response: { 200: EmptySchema } },
+      },
+      async (req, reply) => {
+        await s.sessions.logout(req.auth?.sessionId, req.body?.refreshToken);
+        return sendOk(req, reply, null);
+      },
+    );
     app.get(
       '/auth/me',
       { ...signedIn, schema: { tags, response: { 200: successEnvelope(SessionDataSchema) } } },
@@ -90,7 +100,11 @@ export const authRoutes =
     );
     app.put(
       '/auth/password',
-      { ...signedIn, schema: { tags, body: ChangePasswordBodySchema, response: { 200: EmptySchema } } },
+      {
+        ...signedIn,
+        config: limits.auth,
+        schema: { tags, body: ChangePasswordBodySchema, response: { 200: EmptySchema } },
+      },
       async (req, reply) => {
         const auth = currentAuth(req);
         await s.profile.changePassword(auth.user.id, auth.sessionId, req.body);
@@ -104,7 +118,11 @@ export const authRoutes =
         schema: { tags, querystring: PageQuerySchema, response: { 200: successEnvelope(CreditHistoryResultSchema) } },
       },
       async (req, reply) =>
-        sendOk(req, reply, await s.profile.creditHistory(currentAuth(req).user.id, req.query.page, req.query.limit, req.lang)),
+        sendOk(
+          req,
+          reply,
+          await s.profile.creditHistory(currentAuth(req).user.id, req.query.page, req.query.limit, req.lang),
+        ),
     );
     app.post(
       '/auth/register',
@@ -126,7 +144,7 @@ export const authRoutes =
       '/auth/avatar',
       { ...signedIn, schema: { tags, summary: 'Upload an avatar (multipart field "avatar", image ≤ 2 MB)' } },
       async (req, reply) => {
-        const file = await req.file({ limits: { fileSize: LIMITS.avatarMaxBytes, files: 1 } });
+        const file = await readFilePart(req, LIMITS.avatarMaxBytes);
         return sendOk(req, reply, await s.avatars.upload(currentAuth(req).user.id, file));
       },
     );

@@ -99,6 +99,21 @@ describe('avatars', () => {
     expect(res.body.error).toBe('VALIDATION_FAILED');
   });
 
+  it('answers 400, not 500, for a malformed or truncated multipart body', async () => {
+    for (const payload of [
+      'garbage',
+      '--x\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\n\x89PNG',
+    ]) {
+      const res = await t.request('POST', AVATAR, {
+        payload,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        token,
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('needs sign-in', async () => {
     const res = await upload('avatar', 'me.png', 'image/png', PNG_1PX, null);
     expect(res.body.error).toBe('UNAUTHORIZED');

@@ -29,13 +29,19 @@ export class EmailCodeRepo {
       .executeTakeFirst();
   }
 
-  /** Counts a wrong try; the try limit is enforced by the row's own counter. */
-  async recordWrongTry(id: number) {
-    await this.db
+  /**
+   * Takes one try before the code is compared, in one conditional update: concurrent
+   * guesses cannot all read the same counter and slip past the limit.
+   */
+  async takeTry(id: number, maxTries: number): Promise<boolean> {
+    const r = await this.db
       .updateTable('email_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('id', '=', id)
-      .execute();
+      .where('attempts', '<', maxTries)
+      .where('consumed_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /** Consumes the code once; false when a concurrent request consumed it first. */
@@ -47,5 +53,9 @@ export class EmailCodeRepo {
       .where('consumed_at', 'is', null)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
+  }
+
+  async pruneExpiredBefore(before: string) {
+    await this.db.deleteFrom('email_codes').where('expires_at', '<', before).execute();
   }
 }

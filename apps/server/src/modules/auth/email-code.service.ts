@@ -53,11 +53,9 @@ export class EmailCodeService {
   async verify(email: string, code: string): Promise<void> {
     const row = await this.repo.findLatestOpen(email);
     const now = iso(this.clock.now());
-    if (!row || row.expires_at <= now || row.attempts >= LIMITS.emailCodeMaxTries) throw new AppError('CODE_EXPIRED');
-    if (!timingSafeEqualHex(row.code_hash, this.hash(email, code))) {
-      await this.repo.recordWrongTry(row.id);
-      throw new AppError('CODE_INVALID');
-    }
+    if (!row || row.expires_at <= now) throw new AppError('CODE_EXPIRED');
+    if (!(await this.repo.takeTry(row.id, LIMITS.emailCodeMaxTries))) throw new AppError('CODE_EXPIRED');
+    if (!timingSafeEqualHex(row.code_hash, this.hash(email, code))) throw new AppError('CODE_INVALID');
     if (!(await this.repo.consume(row.id, now))) throw new AppError('CODE_EXPIRED');
   }
 }

@@ -126,6 +126,17 @@ describe('email codes', () => {
       expect((await t.post(BY_CODE, { email: u.email, code })).status).toBe(200);
     });
 
+    it('compares at most 5 of many simultaneous wrong guesses', async () => {
+      const code = await requestCode();
+      const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
+      const results = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => t.post(BY_CODE, { email: u.email, code: wrong(i) })),
+      );
+      expect(results.filter((r) => r.body.error === 'CODE_INVALID').length).toBeLessThanOrEqual(5);
+      expect(results.filter((r) => r.body.error === 'CODE_EXPIRED').length).toBeGreaterThanOrEqual(25);
+      expect((await t.post(BY_CODE, { email: u.email, code })).body.error).toBe('CODE_EXPIRED');
+    });
+
     it('voids the code after 5 wrong tries, even for the right code', async () => {
       const code = await requestCode();
       const wrong = code === '000000' ? '111111' : '000000';

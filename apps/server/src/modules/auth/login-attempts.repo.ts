@@ -4,11 +4,22 @@ import type { Database } from '../../db/types.js';
 export class LoginAttemptsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async record(accountKey: string, ip: string, succeeded: boolean, now: string) {
-    await this.db
+  /** Records an attempt as failed before it is checked; the caller settles it afterwards. */
+  async insertPending(accountKey: string, ip: string, now: string): Promise<number> {
+    const r = await this.db
       .insertInto('login_attempts')
-      .values({ account_key: accountKey, ip, succeeded: succeeded ? 1 : 0, created_at: now })
-      .execute();
+      .values({ account_key: accountKey, ip, succeeded: 0, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return r.id;
+  }
+
+  async markSucceeded(id: number) {
+    await this.db.updateTable('login_attempts').set({ succeeded: 1 }).where('id', '=', id).execute();
+  }
+
+  async remove(id: number) {
+    await this.db.deleteFrom('login_attempts').where('id', '=', id).execute();
   }
 
   /** Failures for the account since `since` and since its last success. */

@@ -38,7 +38,15 @@ export class LoginService {
     return this.users.findByUsername(account);
   }
 
-  private async assertNotLocked(accountKey: string, ip: string): Promise<void> {
+  /**
+   * The lockout counts per account, however it was named (email, username or phone).
+   * Lower-casing can lengthen text ('İ' becomes two characters); the key column holds 254.
+   */
+  private static attemptKey(user: UserRow | undefined, typed: string): string {
+    return user ? `user:${user.id}` : `account:${typed.toLowerCase().slice(0, LIMITS.emailMax - 8)}`;
+  }
+
+  private async isLocked(accountKey: string, ip: string): Promise<boolean> {
     const { security } = await this.settings.getSettings();
     const since = iso(addSeconds(this.clock.now(), -LIMITS.loginAttemptWindowSeconds));
     const limit = security.max_login_attempts * this.limitScale;
@@ -46,25 +54,37 @@ export class LoginService {
       this.attempts.countAccountFailures(accountKey, since),
       this.attempts.countIpFailures(ip, since),
     ]);
-    if (byAccount >= limit || byIp >= limit * LIMITS.loginAttemptIpFactor) {
-      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { minutes: LIMITS.loginAttemptWindowSeconds / 60 });
-    }
+    return byAccount > limit || byIp > limit * LIMITS.loginAttemptIpFactor;
   }
 
-  /** Runs one sign-in try, recording its outcome for the attempt limits. */
-  private async attempt(accountKey: string, client: ClientInfo, check: () => Promise<UserRow>): Promise<LoginResult> {
+  /**
+   * Runs one sign-in try under the attempt limits. The try is recorded as a failure
+   * BEFORE the limits are counted, so concurrent guesses all see each other and cannot
+   * slip past the limit together; it is settled as a success or removed afterwards.
+   */
+  private async attempt(
+    typed: string,
+    client: ClientInfo,
+    find: () => Promise<UserRow | undefined>,
+    check: (user: UserRow | undefined) => Promise<UserRow>,
+  ): Promise<LoginResult> {
     const ip = client.ip ?? 'unknown';
-    await this.assertNotLocked(accountKey, ip);
+    const found = await find();
     const now = iso(this.clock.now());
+    const attemptId = await this.attempts.insertPending(LoginService.attemptKey(found, typed), ip, now);
+    if (await this.isLocked(LoginService.attemptKey(found, typed), ip)) {
+      await this.attempts.remove(attemptId);
+      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { minutes: LIMITS.loginAttemptWindowSeconds / 60 });
+    }
     let user: UserRow;
     try {
-      user = await check();
+      user = await check(found);
     } catch (err) {
-      if (err instanceof AppError && err.code !== 'ACCOUNT_DISABLED')
-        await this.attempts.record(accountKey, ip, false, now);
+      // A wrong password or code counts; a disabled account or a server fault does not.
+      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED') await this.attempts.remove(attemptId);
       throw err;
     }
-    await this.attempts.record(accountKey, ip, true, now);
+    await this.attempts.markSucceeded(attemptId);
     await this.users.update(user.id, { last_login_at: now });
     return this.sessions.startSession({ ...user, last_login_at: now }, client);
   }
@@ -84,31 +104,42 @@ export class LoginService {
 
   async loginWithPassword(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
     await this.assertStandardMode();
-    // Lower-casing can lengthen text (e.g. 'İ' becomes two characters); the key column holds 254.
-    const key = body.account.toLowerCase().slice(0, LIMITS.emailMax);
-    return this.attempt(key, client, async () =>
-      this.checkPassword(await this.findByAccount(body.account), body.password),
+    return this.attempt(
+      body.account,
+      client,
+      () => this.findByAccount(body.account),
+      (user) => this.checkPassword(user, body.password),
     );
   }
 
   async loginWithCode(body: LoginByCodeBody, client: ClientInfo): Promise<LoginResult> {
     await this.assertStandardMode();
-    return this.attempt(body.email, client, async () => {
-      const user = await this.users.findByEmail(body.email);
-      if (!user) throw new AppError('CODE_INVALID');
-      if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-      await this.codes.verify(body.email, body.code);
-      return user;
-    });
+    return this.attempt(
+      body.email,
+      client,
+      () => this.users.findByEmail(body.email),
+      async (user) => {
+        if (!user) throw new AppError('CODE_INVALID');
+        // The code first: without it, nobody learns whether the account is disabled.
+        await this.codes.verify(body.email, body.code);
+        if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+        return user;
+      },
+    );
   }
 
   /** High-security mode: password and emailed code together; the code is spent only when the password is right. */
   async loginWithEmailPasswordCode(body: LoginByEmailPasswordBody, client: ClientInfo): Promise<LoginResult> {
     // Accepted in both modes: it is strictly stronger than either standard way.
-    return this.attempt(body.email, client, async () => {
-      const user = await this.checkPassword(await this.users.findByEmail(body.email), body.password);
-      await this.codes.verify(body.email, body.code);
-      return user;
-    });
+    return this.attempt(
+      body.email,
+      client,
+      () => this.users.findByEmail(body.email),
+      async (found) => {
+        const user = await this.checkPassword(found, body.password);
+        await this.codes.verify(body.email, body.code);
+        return user;
+      },
+    );
   }
 }

@@ -158,6 +158,27 @@ describe('login attempt limit', () => {
     expect((await t.post(LOGIN, { account: u.email, password: u.password })).status).toBe(200);
   });
 
+  it('checks at most 5 of many simultaneous wrong passwords', async () => {
+    const u = await t.registerUser();
+    const results = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => t.post(LOGIN, { account: u.email, password: `wrong-${i}` })),
+    );
+    const checked = results.filter((r) => r.body.error === 'INVALID_CREDENTIALS').length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(results.filter((r) => r.body.error === 'TOO_MANY_LOGIN_ATTEMPTS')).toHaveLength(25 - checked);
+    // Tries refused by the lock are not failures; the checked ones count toward the 5.
+    for (let i = checked; i < 5; i += 1) await fail(u.email, 1);
+    expect((await t.post(LOGIN, { account: u.email, password: u.password })).status).toBe(429);
+  });
+
+  it('counts failures per account whether it is named by email, username or phone', async () => {
+    const u = await t.registerUser({ phone: `139${String(Date.now()).slice(-8)}` });
+    await fail(u.username, 2);
+    await fail(u.phone ?? '', 2);
+    await fail(u.email, 1);
+    expect((await t.post(LOGIN, { account: u.username, password: u.password })).status).toBe(429);
+  });
+
   it('does not lock other accounts', async () => {
     const victim = await t.registerUser();
     const other = await t.registerUser();

@@ -76,4 +76,9 @@ export class SessionRepo {
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
     await q.execute();
   }
+
+  /** Expired refresh tokens can be neither used nor replayed; their rows serve nothing. */
+  async pruneExpiredTokens(before: string) {
+    await this.db.deleteFrom('refresh_tokens').where('expires_at', '<', before).execute();
+  }
 }

@@ -16,8 +16,9 @@ export interface ClientInfo {
 
 /**
  * Sessions: an access JWT naming its session, and a refresh token that is rotated on
- * every use. Presenting a spent refresh token means it was stolen or replayed, so the
- * whole session (the token family) is revoked.
+ * every use. A spent refresh token presented again may be a thief's replay, so the whole
+ * session (the token family) is revoked; the web client serialises refreshes across tabs
+ * so that honest clients do not trip this.
  */
 export class SessionService {
   constructor(
@@ -76,11 +77,10 @@ export class SessionService {
     return this.issueTokens(user, row.session_id);
   }
 
-  async logout(sessionId: string): Promise<void> {
-    await this.repo.revokeSession(sessionId, iso(this.clock.now()));
-  }
-
-  async revokeOtherSessions(userId: number, keepSessionId: string): Promise<void> {
-    await this.repo.revokeUserSessions(userId, iso(this.clock.now()), keepSessionId);
+  /** Ends the session named by the access token, or else the one the refresh token belongs to. */
+  async logout(sessionId: string | undefined, refreshToken: string | undefined): Promise<void> {
+    const id =
+      sessionId ?? (refreshToken ? (await this.repo.findRefreshToken(sha256(refreshToken)))?.session_id : undefined);
+    if (id) await this.repo.revokeSession(id, iso(this.clock.now()));
   }
 }

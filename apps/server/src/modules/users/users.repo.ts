@@ -78,6 +78,16 @@ export class UsersRepo {
     await db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
+  /** Counts tokens spent by chats (DESIGN: usage per user). */
+  async addTokensUsed(id: number, tokens: number, db: Db = this.db): Promise<void> {
+    if (tokens <= 0) return;
+    await db
+      .updateTable('users')
+      .set({ token_used: sql`token_used + ${tokens}` })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async extraPermissions(userId: number): Promise<string[]> {
     const rows = await this.db
       .selectFrom('user_permissions')

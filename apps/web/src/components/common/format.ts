@@ -1,16 +1,35 @@
+/*
+ * Creating an Intl formatter costs far more than using one, and long lists (a chat of
+ * thousands of messages) format many dates, so formatters are kept per language and style.
+ */
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormatter(language: string, withTime: boolean): Intl.DateTimeFormat {
+  const key = `${language}|${withTime}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(
+      language,
+      withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+    );
+    dateFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Locale-aware display of server timestamps and numbers; unreadable input is shown as is. */
 export function formatDateTime(value: string | null | undefined, language: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return dateFormatter(language, true).format(date);
 }
 
 export function formatDate(value: string | null | undefined, language: string): string {
   if (!value) return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(date);
+  return dateFormatter(language, false).format(date);
 }
 
 export function formatNumber(value: number, language: string): string {

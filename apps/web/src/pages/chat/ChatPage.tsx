@@ -1,13 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { AccessGuard } from '../../components/common/AccessGuard';
-import { PreparingResult } from '../../components/common/PreparingResult';
+import { ChatWorkspace } from './ChatWorkspace';
+import './chat-layout.css';
+import './chat-input.css';
+import './chat-messages.css';
 
-/** Chat needs `chat.use`; its screens are not available yet, and the page says so. */
+/** SPEC §2 Chat screen; needs `chat.use`. */
 export default function ChatPage() {
-  const { t } = useTranslation();
   return (
     <AccessGuard anyPermission={['chat.use']}>
-      <PreparingResult title={t('pages:chat.title')} />
+      <ChatWorkspace />
     </AccessGuard>
   );
 }

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, parseTrustProxy } from './config.js';
+
+describe('configuration', () => {
+  it('reads TRUST_PROXY as off, all hops, a hop count or a list of proxies', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.0/8, 127.0.0.1')).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
+  it('takes defaults from an empty environment and refuses a bad port', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, trustProxy: false, rateLimitScale: 1, redisPrefix: 'aip:' });
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
+  });
+});

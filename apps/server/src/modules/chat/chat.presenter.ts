@@ -1,0 +1,38 @@
+import type { Conversation, Message } from '@aiplatform/contracts';
+import type { ConversationRow } from '../../db/types.js';
+import type { MessageWithFile } from './messages.repo.js';
+
+/** Where an uploaded image is served (to its owner, with the bearer token). */
+export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
+
+export function toConversation(c: ConversationRow): Conversation {
+  return {
+    id: c.id,
+    title: c.title,
+    model_name: c.model_name,
+    system_prompt: c.system_prompt,
+    is_pinned: c.is_pinned === 1,
+    context_length: c.context_length,
+    ai_temperature: Number(c.ai_temperature),
+    priority: c.priority,
+    message_count: c.message_count,
+    total_tokens: c.total_tokens,
+    last_message_at: c.last_message_at,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+export function toMessage(m: MessageWithFile): Message {
+  return {
+    id: m.id,
+    conversation_id: m.conversation_id,
+    role: m.role,
+    content: m.content,
+    file: m.file_id ? { id: m.file_id, url: imageUrl(m.file_id), original_name: m.file_name ?? '' } : null,
+    created_at: m.created_at,
+    tokens: m.tokens,
+    model_name: m.model_name,
+    status: m.status,
+  };
+}

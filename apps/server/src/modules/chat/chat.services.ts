@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import type { CreditsRepo } from '../credits/credits.repo.js';
+import { ModelsRepo } from '../models/models.repo.js';
+import { ModelsService } from '../models/models.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { ConversationsRepo } from './conversations.repo.js';
+import { ConversationsService } from './conversations.service.js';
+import { FilesRepo } from './files.repo.js';
+import { ImagesService } from './images.service.js';
+import { MessagesRepo } from './messages.repo.js';
+import { SendService } from './send.service.js';
+import { TurnAccounting } from './turn-accounting.js';
+
+export interface ChatDeps {
+  db: Kysely<Database>;
+  users: UsersRepo;
+  credits: CreditsRepo;
+  settings: SettingsService;
+  secret: string;
+  clock: Clock;
+  config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs'>;
+  log: FastifyBaseLogger;
+}
+
+/** Wires models and chat together; the composition root calls this once. */
+export function createChatServices(d: ChatDeps) {
+  const models = new ModelsService(new ModelsRepo(d.db), new SecretBox(d.secret), d.clock);
+  const conversationsRepo = new ConversationsRepo(d.db);
+  const messages = new MessagesRepo(d.db);
+  const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), d.clock);
+  const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users);
+  return {
+    models,
+    images,
+    conversations: new ConversationsService(d.db, conversationsRepo, messages, models, d.settings, d.users, d.clock),
+    send: new SendService(
+      conversationsRepo,
+      messages,
+      accounting,
+      models,
+      images,
+      d.settings,
+      d.clock,
+      { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
+      d.log,
+    ),
+  };
+}
+export type ChatServices = ReturnType<typeof createChatServices>;

@@ -1,0 +1,119 @@
+import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
+import type { ConversationRow, ConversationsTable, Database } from '../../db/types.js';
+import type { Db } from '../users/users.repo.js';
+
+/** Conversations and their drafts. Every read and write names the owner, so ownership cannot be forgotten. */
+export class ConversationsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findOwned(id: string, userId: number, db: Db = this.db): Promise<ConversationRow | undefined> {
+    return db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async insert(row: Insertable<ConversationsTable>): Promise<void> {
+    await this.db.insertInto('conversations').values(row).execute();
+  }
+
+  async update(id: string, userId: number, patch: Updateable<ConversationsTable>): Promise<void> {
+    await this.db.updateTable('conversations').set(patch).where('id', '=', id).where('user_id', '=', userId).execute();
+  }
+
+  async delete(id: string, userId: number): Promise<boolean> {
+    const r = await this.db
+      .deleteFrom('conversations')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /** One page, pinned by priority first, then the most recently active (index conversations_user_order_idx). */
+  async page(userId: number, page: number, limit: number): Promise<{ rows: ConversationRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.db
+        .selectFrom('conversations')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('priority', 'desc')
+        .orderBy('updated_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.db
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** A question and its answer placeholder were added; an unnamed conversation takes `title`. */
+  async recordSend(db: Db, id: string, now: string, title: string): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({
+        message_count: sql`message_count + 2`,
+        last_message_at: now,
+        updated_at: now,
+        title: sql`case when title = '' then ${title} else title end`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async addTokens(db: Db, id: string, tokens: number, now: string): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ total_tokens: sql`total_tokens + ${tokens}`, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** `removed` messages are gone; the count never drops below zero. */
+  async removeMessages(db: Db, id: string, removed: number, now: string): Promise<void> {
+    if (removed <= 0) return;
+    await db
+      .updateTable('conversations')
+      .set({
+        message_count: sql`case when message_count > ${removed} then message_count - ${removed} else 0 end`,
+        updated_at: now,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async resetCounters(db: Db, id: string, now: string): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ message_count: 0, total_tokens: 0, last_message_at: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  findDraft(conversationId: string) {
+    return this.db
+      .selectFrom('conversation_drafts')
+      .select(['content', 'updated_at'])
+      .where('conversation_id', '=', conversationId)
+      .executeTakeFirst();
+  }
+
+  async saveDraft(conversationId: string, content: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('conversation_drafts')
+      .values({ conversation_id: conversationId, content, updated_at: now })
+      .onConflict((oc) => oc.column('conversation_id').doUpdateSet({ content, updated_at: now }))
+      .execute();
+  }
+
+  async deleteDraft(conversationId: string, db: Db = this.db): Promise<void> {
+    await db.deleteFrom('conversation_drafts').where('conversation_id', '=', conversationId).execute();
+  }
+}

@@ -1,0 +1,89 @@
+import { NonStreamAnswerSchema, SendMessageBodySchema } from '@aiplatform/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AnswerStream } from '../../ai/sse.js';
+import { type Guards, currentAuth } from '../../lib/auth-guard.js';
+import { sendOk } from '../../lib/envelope.js';
+import { translate } from '../../lib/i18n.js';
+import { successEnvelope } from '../../lib/openapi.js';
+import type { RateLimits } from '../../plugins/rate-limits.js';
+import { ConversationParams } from './chat.routes.js';
+import type { SendService, Turn } from './send.service.js';
+
+// An empty text is fine with an image; with neither there is nothing to send.
+const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || !!b.file_id, {
+  message: 'server.chat.contentRequired',
+  path: ['content'],
+});
+
+/**
+ * POST /chat/conversations/{id}/messages. Refusals (404, 402, model rules) come back as
+ * ordinary JSON envelopes, because `prepare` runs before the response is taken over for
+ * server-sent events.
+ */
+export const sendRoutes =
+  (send: SendService, guards: Guards, limits: RateLimits, opts: { heartbeatMs: number }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/chat/conversations/:id/messages',
+      {
+        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        config: limits.chatSend,
+        schema: {
+          tags: ['chat'],
+          summary: 'Send a message: text/event-stream answer, or JSON with `stream: false`',
+          params: ConversationParams,
+          body: SendBodySchema,
+          response: { 200: successEnvelope(NonStreamAnswerSchema) },
+        },
+      },
+      async (req, reply) => {
+        const turn = await send.prepare(currentAuth(req).user, req.params.id, req.body);
+        const ac = new AbortController();
+        if (req.body.stream && turn.model.row.stream_enabled === 1) {
+          return relay(req, reply, send, turn, ac, {
+            heartbeatMs: opts.heartbeatMs,
+            deltaOnly: !!req.body.stream_options?.delta_only,
+          });
+        }
+        // A client that gives up waiting also stops the upstream call.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableEnded) ac.abort('client');
+        });
+        return sendOk(req, reply, await send.answerWhole(turn, ac));
+      },
+    );
+  };
+
+/** Takes the response over and relays the answer as server-sent events (API.md). */
+async function relay(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  send: SendService,
+  turn: Turn,
+  ac: AbortController,
+  opts: { heartbeatMs: number; deltaOnly: boolean },
+) {
+  reply.hijack();
+  const stream = new AnswerStream(reply.raw, { ...opts, headers: reply.getHeaders() });
+  stream.onClientGone(() => ac.abort('client'));
+  if (!stream.open || req.raw.socket?.destroyed) ac.abort('client');
+  stream.event('connected', { status: 'connected' });
+  stream.event('init', {
+    user_message: turn.userMessage,
+    ai_message_id: turn.answerId,
+    credits_info: {
+      credits_consumed: turn.cost,
+      credits_remaining: turn.creditsRemaining,
+      model_credits_per_chat: turn.model.row.credits_per_chat,
+    },
+  });
+  const error = (code: Parameters<typeof translate>[1]) =>
+    stream.finish('error', { error: translate(req.lang, `errors.${code}`), code });
+  try {
+    await send.answerStream(turn, { delta: (t) => stream.delta(t), done: (d) => stream.finish('done', d), error }, ac);
+  } catch (err) {
+    req.log.error({ err }, 'answer stream failed');
+    error('INTERNAL');
+  }
+}

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto';
+import type { ErrorCode, Message, NonStreamAnswer, SendMessageBody } from '@aiplatform/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ModelMessage } from 'ai';
+import { buildPrompt } from '../../ai/prompt.js';
+import { countTokens, estimateTokens } from '../../ai/tokens.js';
+import {
+  type AbortReason,
+  type UpstreamCall,
+  type UpstreamEnd,
+  describeUpstreamError,
+  generateAnswer,
+  streamAnswer,
+} from '../../ai/upstream.js';
+import type { ConversationRow, UserRow } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { CallableModel, ModelsService } from '../models/models.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { toConversation, toMessage } from './chat.presenter.js';
+import type { ConversationsRepo } from './conversations.repo.js';
+import type { ImagesService } from './images.service.js';
+import type { MessagesRepo } from './messages.repo.js';
+import type { TurnAccounting, TurnRef } from './turn-accounting.js';
+
+/** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
+export interface Turn extends TurnRef {
+  conversation: ConversationRow;
+  model: CallableModel;
+  userMessage: Message;
+  creditsRemaining: number;
+  system: string | undefined;
+  messages: ModelMessage[];
+  promptText: string;
+}
+
+/** Where a streamed answer goes (the SSE relay). */
+export interface TurnSink {
+  delta(text: string): void;
+  done(data: {
+    content: string;
+    messageId: string;
+    tokens: number;
+    finish_reason: 'stop' | 'length' | 'stopped';
+  }): void;
+  error(code: ErrorCode): void;
+}
+
+const TITLE_CHARS = 30;
+const titleFrom = (content: string) => Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, TITLE_CHARS).join('');
+
+/** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
+export class SendService {
+  /** Answers in progress, aborted with reason `shutdown` when the server stops. */
+  private readonly active = new Map<AbortController, Promise<unknown>>();
+
+  constructor(
+    private readonly conversations: ConversationsRepo,
+    private readonly messages: MessagesRepo,
+    private readonly accounting: TurnAccounting,
+    private readonly models: ModelsService,
+    private readonly images: ImagesService,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+    private readonly timeouts: { firstByteMs: number; totalMs: number },
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * Everything that can refuse a send happens here, before any byte of an answer:
+   * ownership (404), model availability, image rules, then the credit reservation,
+   * which writes the question and an empty answer in the same transaction.
+   */
+  async prepare(user: UserRow, conversationId: string, body: SendMessageBody): Promise<Turn> {
+    const conversation = await this.conversations.findOwned(conversationId, user.id);
+    if (!conversation) throw notFound();
+    const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
+    const file = body.file_id ? await this.images.findOwn(user.id, body.file_id) : undefined;
+    const vision = model.row.image_upload_enabled === 1;
+    if (file && !vision) throw new AppError('MODEL_NO_IMAGE');
+
+    const history = await this.messages.history(conversation.id, conversation.context_length);
+    const image = (f: { stored: string | null; mime: string | null }) =>
+      f.stored && f.mime ? { storedName: f.stored, mime: f.mime } : undefined;
+    const prompt = await buildPrompt(
+      [
+        ...history.map((h) => ({ ...h, image: image({ stored: h.file_stored_name, mime: h.file_mime }) })),
+        {
+          role: 'user' as const,
+          content: body.content,
+          image: file && image({ stored: file.stored_name, mime: file.mime }),
+        },
+      ],
+      { vision, loadImage: (name, mime) => this.images.read(name, mime) },
+    );
+
+    const { credits } = await this.settings.getSettings();
+    const cost = credits.enabled ? model.row.credits_per_chat : 0;
+    const now = this.clock.now().toISOString();
+    const questionId = crypto.randomUUID();
+    const answerId = crypto.randomUUID();
+    const question = {
+      id: questionId,
+      conversation_id: conversation.id,
+      role: 'user' as const,
+      content: body.content,
+      file_id: file?.id ?? null,
+      parent_id: null,
+      tokens: estimateTokens(body.content),
+      model_name: null,
+      status: 'complete' as const,
+      created_at: now,
+    };
+    const creditsRemaining = await this.accounting.open({
+      userId: user.id,
+      conversationId: conversation.id,
+      cost,
+      required: credits.enabled ? Math.max(cost, credits.min_credits_for_chat) : 0,
+      question,
+      answer: {
+        ...question,
+        id: answerId,
+        role: 'assistant',
+        content: '',
+        file_id: null,
+        parent_id: questionId,
+        tokens: 0,
+        model_name: model.row.name,
+        status: 'streaming',
+      },
+      title: titleFrom(body.content),
+      now,
+    });
+    return {
+      userId: user.id,
+      conversationId: conversation.id,
+      cost,
+      questionId,
+      answerId,
+      conversation,
+      model,
+      userMessage: toMessage({ ...question, seq: 0, file_name: file?.original_name ?? null }),
+      creditsRemaining,
+      system: conversation.system_prompt.trim() ? conversation.system_prompt : undefined,
+      messages: prompt.messages,
+      promptText: `${conversation.system_prompt}\n${prompt.text}`,
+    };
+  }
+
+  /** Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. */
+  async answerWhole(turn: Turn, ac: AbortController): Promise<NonStreamAnswer> {
+    return this.track(ac, async () => {
+      const { end, text } = await generateAnswer(this.call(turn, ac.signal));
+      if (end.kind !== 'finished' || !text) {
+        await this.fail(turn, end);
+        throw new AppError('UPSTREAM_ERROR');
+      }
+      await this.settle(turn, text, countTokens(end.usage, turn.promptText, text), 'complete');
+      const [answer, conversation] = await Promise.all([
+        this.messages.findOne(turn.conversationId, turn.answerId),
+        this.conversations.findOwned(turn.conversationId, turn.userId),
+      ]);
+      if (!answer || !conversation) throw notFound();
+      return {
+        user_message: turn.userMessage,
+        assistant_message: toMessage(answer),
+        credits_info: { credits_remaining: turn.creditsRemaining, credits_consumed: turn.cost },
+        conversation: toConversation(conversation),
+      };
+    });
+  }
+
+  /**
+   * Stream mode. With no output at all the turn is refunded; with some, it is charged
+   * and the text kept: `stopped` when the client left (or the server stops), `error`
+   * when the upstream broke off or ran out of time.
+   */
+  async answerStream(turn: Turn, sink: TurnSink, ac: AbortController): Promise<void> {
+    await this.track(ac, async () => {
+      let text = '';
+      const end = await streamAnswer(this.call(turn, ac.signal), (delta) => {
+        text += delta;
+        sink.delta(delta);
+      });
+      if (!text) {
+        await this.fail(turn, end);
+        if (!isAbort(end, 'client')) sink.error(isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR');
+        return;
+      }
+      const status =
+        end.kind === 'finished' ? 'complete' : isAbort(end, 'client') || isAbort(end, 'shutdown') ? 'stopped' : 'error';
+      if (status === 'error') this.logEnd(turn, end);
+      const tokens = countTokens(end.kind === 'finished' ? end.usage : undefined, turn.promptText, text);
+      await this.settle(turn, text, tokens, status);
+      const done = { content: text, messageId: turn.answerId, tokens };
+      if (end.kind === 'finished') sink.done({ ...done, finish_reason: end.finishReason });
+      else if (status === 'stopped') sink.done({ ...done, finish_reason: 'stopped' });
+      else sink.error('UPSTREAM_ERROR');
+    });
+  }
+
+  /**
+   * At start: refunds turns a previous process left unfinished. Only turns older than the
+   * longest possible answer, so another instance's answer in progress is never touched.
+   */
+  async recoverInterrupted(): Promise<void> {
+    const now = this.clock.now();
+    const before = new Date(now.getTime() - this.timeouts.totalMs - 60_000).toISOString();
+    const n = await this.accounting.recoverInterrupted(before, now.toISOString());
+    if (n > 0) this.log.warn({ turns: n }, 'refunded chat turns left unfinished by a previous run');
+  }
+
+  /** Stops every answer in progress (their partial text is kept) and waits until they are stored. */
+  async close(): Promise<void> {
+    for (const ac of this.active.keys()) ac.abort('shutdown' satisfies AbortReason);
+    await Promise.allSettled(this.active.values());
+  }
+
+  private async track<T>(ac: AbortController, run: () => Promise<T>): Promise<T> {
+    const promise = run();
+    this.active.set(ac, promise);
+    try {
+      return await promise;
+    } finally {
+      this.active.delete(ac);
+    }
+  }
+
+  private call(turn: Turn, signal: AbortSignal): UpstreamCall {
+    return {
+      model: turn.model.languageModel,
+      system: turn.system,
+      messages: turn.messages,
+      temperature: Number(turn.conversation.ai_temperature),
+      signal,
+      firstByteTimeoutMs: this.timeouts.firstByteMs,
+      totalTimeoutMs: this.timeouts.totalMs,
+    };
+  }
+
+  private settle(turn: Turn, content: string, tokens: number, status: 'complete' | 'stopped' | 'error') {
+    return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString());
+  }
+
+  /** No answer: refund exactly once and remove the question and placeholder. */
+  private async fail(turn: Turn, end: UpstreamEnd): Promise<void> {
+    if (!isAbort(end, 'client')) this.logEnd(turn, end);
+    await this.accounting.refund(turn, this.clock.now().toISOString());
+  }
+
+  private logEnd(turn: Turn, end: UpstreamEnd): void {
+    this.log.warn(
+      {
+        model: turn.model.row.name,
+        conversationId: turn.conversationId,
+        outcome: end.kind === 'aborted' ? `aborted:${end.reason}` : end.kind,
+        ...(end.kind === 'failed' ? { upstream: describeUpstreamError(end.error, turn.model.apiKey) } : {}),
+      },
+      'AI answer failed',
+    );
+  }
+}
+
+const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;

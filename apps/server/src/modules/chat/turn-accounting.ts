@@ -1,0 +1,154 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
+import { AppError } from '../../lib/errors.js';
+import type { CreditsRepo } from '../credits/credits.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import type { ConversationsRepo } from './conversations.repo.js';
+import type { MessagesRepo } from './messages.repo.js';
+
+export interface OpenTurn {
+  userId: number;
+  conversationId: string;
+  /** Charged now; 0 when credits are off or the model is free. */
+  cost: number;
+  /** Balance the user must hold (≥ cost; the settings' minimum for chatting may ask more). */
+  required: number;
+  question: Insertable<MessagesTable>;
+  answer: Insertable<MessagesTable>;
+  title: string;
+  now: string;
+}
+
+export interface TurnRef {
+  userId: number;
+  conversationId: string;
+  cost: number;
+  questionId: string;
+  answerId: string;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: string } | undefined)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
+
+/**
+ * The money side of one chat turn (DESIGN §5). Each step is one transaction that
+ * changes the balance and writes the ledger row together, so that for every user the
+ * ledger sum equals quota − used at any moment.
+ */
+export class TurnAccounting {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly credits: CreditsRepo,
+    private readonly messages: MessagesRepo,
+    private readonly conversations: ConversationsRepo,
+    private readonly users: UsersRepo,
+  ) {}
+
+  /**
+   * Reserves the cost with one conditional update, writes the `chat_consume` row and
+   * inserts the question and the answer placeholder. Returns the balance after.
+   * Throws CREDITS_EXPIRED or INSUFFICIENT_CREDITS {required, balance}; nothing is written then.
+   */
+  async open(t: OpenTurn): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      if (t.required > 0 && !(await this.credits.tryReserve(trx, t.userId, t.cost, t.required, t.now))) {
+        const b = await this.credits.balance(trx, t.userId);
+        if (b.expireAt !== null && b.expireAt <= t.now) throw new AppError('CREDITS_EXPIRED');
+        const data = { required: t.required, balance: b.remaining };
+        throw new AppError('INSUFFICIENT_CREDITS', data, data);
+      }
+      const { remaining } = await this.credits.balance(trx, t.userId);
+      if (t.cost > 0) {
+        await this.credits.appendLedger(
+          {
+            user_id: t.userId,
+            transaction_type: 'chat_consume',
+            amount: -t.cost,
+            balance_after: remaining,
+            description: 'server.ledger.chatConsume',
+            reference_id: t.answer.id,
+            created_at: t.now,
+          },
+          trx,
+        );
+      }
+      await this.messages.insertPair(trx, t.question, t.answer);
+      await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
+      // SPEC §4: the draft is cleared on send.
+      await this.conversations.deleteDraft(t.conversationId, trx);
+      return remaining;
+    });
+  }
+
+  /** Stores the answer (complete, stopped or error with partial text) and counts its tokens. */
+  async settle(
+    ref: TurnRef,
+    answer: { content: string; tokens: number; status: MessageRow['status'] },
+    now: string,
+  ): Promise<void> {
+    // Rows are locked in the same order as in `open` (user, message, conversation), so
+    // concurrent turns of one user cannot deadlock on PostgreSQL.
+    await this.db.transaction().execute(async (trx) => {
+      await this.users.addTokensUsed(ref.userId, answer.tokens, trx);
+      await this.messages.finishAnswer(trx, ref.answerId, answer);
+      await this.conversations.addTokens(trx, ref.conversationId, answer.tokens, now);
+    });
+  }
+
+  /**
+   * Nothing was answered: gives the cost back (`system_refund`, same reference as the
+   * charge) and removes the question and the placeholder. Exactly once: the unique
+   * index on (transaction_type, reference_id) refuses a second refund row, and the
+   * whole second attempt rolls back. Returns false when it had already been refunded.
+   */
+  async refund(ref: TurnRef, now: string): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (ref.cost > 0) {
+          await this.credits.release(trx, ref.userId, ref.cost);
+          const { remaining } = await this.credits.balance(trx, ref.userId);
+          await this.credits.appendLedger(
+            {
+              user_id: ref.userId,
+              transaction_type: 'system_refund',
+              amount: ref.cost,
+              balance_after: remaining,
+              description: 'server.ledger.chatRefund',
+              reference_id: ref.answerId,
+              created_at: now,
+            },
+            trx,
+          );
+        }
+        const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.questionId, ref.answerId]);
+        await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
+      });
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  /**
+   * Turns left half-done by a stopped or crashed process (answer still `streaming`, its
+   * text never stored): refunded like any answer without output. Returns how many.
+   */
+  async recoverInterrupted(before: string, now: string): Promise<number> {
+    let recovered = 0;
+    for (const m of await this.messages.findInterrupted(before)) {
+      const cost = await this.credits.chargeOf(m.answerId);
+      const ref = {
+        userId: m.userId,
+        conversationId: m.conversationId,
+        cost,
+        questionId: m.questionId ?? '',
+        answerId: m.answerId,
+      };
+      if (await this.refund(ref, now)) recovered += 1;
+    }
+    return recovered;
+  }
+}

@@ -1,0 +1,137 @@
+import type { Conversation, CreateConversationBody, StreamEvent } from '@aiplatform/contracts';
+import { expect } from 'vitest';
+import { resolveAppSecret } from '../src/lib/secrets.js';
+import { SecretBox } from '../src/lib/secret-box.js';
+import { ModelsRepo } from '../src/modules/models/models.repo.js';
+import { type NewModelInput, ModelsService } from '../src/modules/models/models.service.js';
+import { type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
+import { type TestApp, type TestAppOptions, createTestApp } from './test-app.js';
+
+export const FAKE_KEY = 'sk-test-FAKEKEY-0123456789';
+
+/** A test app with a fake upstream and one model per fake mode (all OpenAI-compatible, on that upstream). */
+export async function createChatApp(options: TestAppOptions = {}): Promise<{ t: TestApp; fake: FakeUpstream }> {
+  const fake = await startFakeUpstream({ slowDelayMs: 30 });
+  const t = await createTestApp(options);
+  const close = t.close.bind(t);
+  t.close = async () => {
+    await close();
+    await fake.close();
+  };
+  for (const [name, extra] of [
+    ['fake-echo', { sort_order: 1 }],
+    ['fake-vision', { image_upload_enabled: true, sort_order: 2 }],
+    ['fake-slow', {}],
+    ['fake-error', {}],
+    ['fake-drop', {}],
+    ['fake-hang', {}],
+    ['fake-empty', {}],
+    ['fake-length', {}],
+  ] as const) {
+    await addModel(t, fake, { name, ...extra });
+  }
+  return { t, fake };
+}
+
+/** Adds a model the way an administrator would (key sealed with the app's secret). */
+export async function addModel(
+  t: TestApp,
+  fake: FakeUpstream,
+  input: Partial<NewModelInput> & { name: string },
+): Promise<number> {
+  const box = new SecretBox(resolveAppSecret(t.config.appSecret, t.config.dataDir));
+  const models = new ModelsService(new ModelsRepo(t.db), box, t.clock);
+  return models.create({ provider: 'openai_compatible', api_key: FAKE_KEY, api_endpoint: fake.url, ...input });
+}
+
+export async function createConversation(
+  t: TestApp,
+  token: string,
+  body: Partial<CreateConversationBody> = {},
+): Promise<Conversation> {
+  const res = await t.post<Conversation>('/api/chat/conversations', { model_name: 'fake-echo', ...body }, token);
+  if (res.status !== 201) throw new Error(`create conversation: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+/** Parses a text/event-stream body into events; comment lines (heartbeats) are counted apart. */
+export function parseSse(text: string): { events: StreamEvent[]; comments: string[] } {
+  const events: StreamEvent[] = [];
+  const comments: string[] = [];
+  for (const block of text.split('\n\n')) {
+    if (!block.trim()) continue;
+    let event = 'message';
+    let data = '';
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) comments.push(line.slice(1).trim());
+      else if (line.startsWith('event: ')) event = line.slice(7);
+      else if (line.startsWith('data: ')) data += line.slice(6);
+    }
+    if (data) events.push({ event, data: JSON.parse(data) as unknown } as StreamEvent);
+  }
+  return { events, comments };
+}
+
+/** Sends a message through inject and returns the status, headers and the parsed events. */
+export async function sendStreamed(t: TestApp, token: string, conversationId: string, body: Record<string, unknown>) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/chat/conversations/${conversationId}/messages`,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    payload: JSON.stringify({ stream: true, ...body }),
+  });
+  return { status: res.statusCode, headers: res.headers, text: res.body, ...parseSse(res.body) };
+}
+
+export function eventData<N extends StreamEvent['event']>(events: StreamEvent[], name: N) {
+  return events.filter((e) => e.event === name).map((e) => e.data as Extract<StreamEvent, { event: N }>['data']);
+}
+
+/** DESIGN §5 invariant, checked for every user: sum(ledger) == credits_quota − credits_used. */
+export async function expectLedgerConsistent(t: TestApp): Promise<void> {
+  const users = await t.db.selectFrom('users').select(['id', 'credits_quota', 'credits_used']).execute();
+  for (const u of users) {
+    expect(await t.ledgerSum(u.id), `ledger of user ${u.id}`).toBe(u.credits_quota - u.credits_used);
+    expect(u.credits_used, `user ${u.id} never overdrawn`).toBeLessThanOrEqual(u.credits_quota);
+  }
+}
+
+/** Polls until `check` returns a value (not undefined); for state written after a response ended. */
+export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A user's ledger rows, oldest first. */
+export function ledger(t: TestApp, userId: number) {
+  return t.db
+    .selectFrom('credit_transactions')
+    .select(['transaction_type', 'amount', 'balance_after', 'reference_id'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+}
+
+/** One charge, one refund of the same reference, the balance restored and the exchange removed. */
+export async function expectRefunded(t: TestApp, u: { id: number }, convId: string) {
+  const rows = await ledger(t, u.id);
+  const consume = rows.filter((r) => r.transaction_type === 'chat_consume');
+  const refund = rows.filter((r) => r.transaction_type === 'system_refund');
+  expect(consume).toHaveLength(1);
+  expect(refund).toEqual([
+    { transaction_type: 'system_refund', amount: 10, balance_after: 1000, reference_id: consume[0]?.reference_id },
+  ]);
+  expect((await t.userRow(u.id)).credits_used).toBe(0);
+  expect(await t.db.selectFrom('messages').select('id').where('conversation_id', '=', convId).execute()).toEqual([]);
+  const conv = await t.db
+    .selectFrom('conversations')
+    .select('message_count')
+    .where('id', '=', convId)
+    .executeTakeFirstOrThrow();
+  expect(conv.message_count).toBe(0);
+}

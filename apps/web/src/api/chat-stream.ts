@@ -1,0 +1,135 @@
+import type { StreamEvent } from '@aiplatform/contracts';
+import { currentLanguage, i18n } from '../i18n';
+import { useAuthStore } from '../stores/auth-store';
+import { ApiError } from './api-error';
+import { readStreamEvent } from './chat-events';
+import { SseParser } from './chat-sse';
+import { refreshAccessToken } from './refresh';
+import { createRequestId } from './request-policy';
+import { endSession } from './session-end';
+
+type EventOf<K extends StreamEvent['event']> = Extract<StreamEvent, { event: K }>['data'];
+
+/** What a streamed answer reports, in order: init, deltas, then done (or a thrown error). */
+export interface StreamHandlers {
+  onInit(data: EventOf<'init'>): void;
+  onDelta(delta: string): void;
+  onDone(data: EventOf<'done'>): void;
+}
+
+export interface StreamBody {
+  content: string;
+  file_id: string | null;
+}
+
+function post(conversationId: string, body: StreamBody, token: string, signal: AbortSignal): Promise<Response> {
+  return fetch(`/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    method: 'POST',
+    headers: {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      Accept: 'text/event-stream',
+      'Accept-Language': currentLanguage(),
+      'X-Request-Id': createRequestId(),
+    },
+    // Deltas only: the cost of the answer stays linear in its length (DESIGN §6).
+    body: JSON.stringify({ ...body, stream: true, stream_options: { delta_only: true } }),
+    signal,
+  });
+}
+
+/** The server's error envelope as an ApiError; `request failed: {status}` when it sent none. */
+async function failure(response: Response): Promise<ApiError> {
+  let body: { message?: unknown; error?: unknown; data?: unknown } = {};
+  try {
+    body = (await response.json()) as typeof body;
+  } catch {
+    // Not JSON (e.g. a proxy's error page): the status alone has to do.
+  }
+  const message =
+    typeof body.message === 'string' && body.message.trim()
+      ? body.message
+      : i18n.t('chat:errors.requestFailed', { status: response.status });
+  return new ApiError(message, {
+    kind: 'http',
+    status: response.status,
+    ...(typeof body.error === 'string' ? { code: body.error } : {}),
+    ...(body.data && typeof body.data === 'object' ? { data: body.data as Record<string, unknown> } : {}),
+  });
+}
+
+/** Opens the stream; a 401 refreshes the access token once (shared with the API client) and retries. */
+async function open(conversationId: string, body: StreamBody, signal: AbortSignal): Promise<Response> {
+  const token = useAuthStore.getState().accessToken;
+  if (!token) throw new ApiError(i18n.t('chat:errors.notAuthenticated'), { kind: 'session' });
+  let response = await post(conversationId, body, token, signal);
+  if (response.status === 401) {
+    const fresh = await refreshAccessToken();
+    response = await post(conversationId, body, fresh, signal);
+    if (response.status === 401) {
+      const text = i18n.t('auth:session.expired');
+      endSession(text);
+      throw new ApiError(text, { kind: 'session', status: 401, notified: true });
+    }
+  }
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
+/** Returns true once the answer is complete. */
+function dispatch(event: StreamEvent, handlers: StreamHandlers): boolean {
+  switch (event.event) {
+    case 'connected':
+      return false;
+    case 'init':
+      handlers.onInit(event.data);
+      return false;
+    case 'message':
+      // A server that ignores `delta_only` still sends the delta beside the full text.
+      handlers.onDelta(event.data.delta);
+      return false;
+    case 'done':
+      handlers.onDone(event.data);
+      return true;
+    case 'error':
+      throw new ApiError(event.data.error || i18n.t('chat:send.failed'), { kind: 'http', code: event.data.code });
+  }
+}
+
+/**
+ * Sends a message in stream mode (POST with a body, so fetch rather than EventSource)
+ * and feeds the events to `handlers` as they arrive. Rejects on HTTP errors, a stream
+ * `error` event, a stream that ends without `done`, and on abort (an `AbortError`).
+ */
+export async function streamChatMessage(
+  conversationId: string,
+  body: StreamBody,
+  handlers: StreamHandlers,
+  signal: AbortSignal,
+): Promise<void> {
+  const response = await open(conversationId, body, signal);
+  if (!response.body) throw new ApiError(i18n.t('chat:errors.streamEnded'), { kind: 'format' });
+  const reader = response.body.getReader();
+  const parser = new SseParser();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      const messages = done ? parser.end() : parser.pushBytes(value);
+      for (const message of messages) {
+        const event = readStreamEvent(message);
+        if (event && dispatch(event, handlers)) return;
+      }
+      if (done) throw new ApiError(i18n.t('chat:errors.streamEnded'), { kind: 'format' });
+    }
+  } finally {
+    reader.releaseLock();
+    // Whatever follows `done` (or an error) is of no interest; free the connection.
+    response.body.cancel().catch(() => undefined);
+  }
+}
+
+/** True for the rejection caused by aborting the stream or a pending request. */
+export function isAbort(error: unknown): boolean {
+  if (error instanceof DOMException && error.name === 'AbortError') return true;
+  return error instanceof ApiError && error.kind === 'cancelled';
+}

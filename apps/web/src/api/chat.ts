@@ -1,0 +1,82 @@
+import type {
+  ChatModel,
+  Conversation,
+  ConversationDetail,
+  CreateConversationBody,
+  Message,
+  NonStreamAnswer,
+  UpdateConversationBody,
+  UploadedImage,
+} from '@aiplatform/contracts';
+import { LIMITS } from '@aiplatform/contracts';
+import { http, request } from './http';
+
+/** GET /chat/credits (API.md Chat). */
+export interface ChatCredits {
+  credits_stats: {
+    quota: number;
+    used: number;
+    remaining: number;
+    isExpired: boolean;
+    expireAt: string | null;
+  };
+}
+
+/** GET /admin/announcement (SPEC §7). */
+export interface Announcement {
+  content: string;
+  enabled?: boolean;
+}
+
+const conversationUrl = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
+
+/** The chat calls of SPEC §7 / API.md "Chat", one function each (streaming lives in chat-stream.ts). */
+export const chatApi = {
+  models: () => request<ChatModel[]>({ method: 'GET', url: '/chat/models' }),
+  credits: () => request<ChatCredits>({ method: 'GET', url: '/chat/credits' }),
+  conversations: () =>
+    request<Conversation[]>({
+      method: 'GET',
+      url: '/chat/conversations',
+      params: { limit: LIMITS.conversationPageSize, page: 1 },
+    }),
+  conversation: (id: string) => request<ConversationDetail>({ method: 'GET', url: conversationUrl(id) }),
+  createConversation: (body: CreateConversationBody) =>
+    request<Conversation>({ method: 'POST', url: '/chat/conversations', data: body }),
+  updateConversation: (id: string, body: UpdateConversationBody) =>
+    request<Conversation>({ method: 'PUT', url: conversationUrl(id), data: body }),
+  deleteConversation: (id: string) => request<unknown>({ method: 'DELETE', url: conversationUrl(id) }),
+  messages: (id: string) => request<Message[]>({ method: 'GET', url: `${conversationUrl(id)}/messages` }),
+  /** Non-stream send; `signal` lets the stop button cancel the pending request. */
+  sendMessage: (id: string, body: { content: string; file_id: string | null }, signal: AbortSignal) =>
+    request<NonStreamAnswer>({
+      method: 'POST',
+      url: `${conversationUrl(id)}/messages`,
+      data: { ...body, stream: false },
+      signal,
+    }),
+  /** Deletes an assistant message and the user message before it. */
+  deleteMessagePair: (id: string, messageId: string) =>
+    request<{ deletedUserMessageId: string; deletedAiMessageId: string }>({
+      method: 'DELETE',
+      url: `${conversationUrl(id)}/messages/${encodeURIComponent(messageId)}`,
+    }),
+  clear: (id: string) => request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/clear` }),
+  // Drafts are saved in the background; their failures are only logged by the caller.
+  saveDraft: (id: string, content: string) =>
+    request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/draft`, data: { content }, silent: true }),
+  deleteDraft: (id: string) =>
+    request<unknown>({ method: 'DELETE', url: `${conversationUrl(id)}/draft`, silent: true }),
+  uploadImage: (file: File) => {
+    const form = new FormData();
+    form.append('image', file);
+    return request<UploadedImage>({ method: 'POST', url: '/chat/upload-image', data: form });
+  },
+  /** An uploaded file: its route needs the bearer token, so it is fetched rather than linked. */
+  fileBlob: async (url: string): Promise<Blob> => {
+    const response = await http.get<Blob>(url.replace(/^\/api(?=\/)/, ''), { responseType: 'blob', silent: true });
+    return response.data;
+  },
+  /** The system announcement; absent or unreadable counts as none (failures are only logged). */
+  systemAnnouncement: () => request<Announcement>({ method: 'GET', url: '/admin/announcement', silent: true }),
+};

@@ -1,0 +1,87 @@
+import { SendOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** SPEC §2: quick prompts insert a translated instruction in front of the text. */
+const QUICK_PROMPTS = [
+  { name: 'translate', label: 'chat:quickPrompts.translate', prefix: 'chat:quickPrompts.translatePrefix' },
+  { name: 'summarize', label: 'chat:quickPrompts.summarize', prefix: 'chat:quickPrompts.summarizePrefix' },
+  { name: 'explain', label: 'chat:quickPrompts.explain', prefix: 'chat:quickPrompts.explainPrefix' },
+  { name: 'improve', label: 'chat:quickPrompts.improve', prefix: 'chat:quickPrompts.improvePrefix' },
+] as const;
+
+interface ChatInputProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** An answer is being produced: the box is disabled and the send button becomes stop. */
+  busy: boolean;
+  onSend: () => void;
+  onStop: () => void;
+  /** Model picker, image, export and clear buttons. */
+  toolbar: ReactNode;
+  /** The attached image, when there is one. */
+  attachment: ReactNode;
+  /** Balance and price. */
+  footer: ReactNode;
+}
+
+/** The text box (3–6 rows; Enter sends, Shift+Enter breaks the line), quick prompts and send/stop. */
+export function ChatInput({ value, onChange, busy, onSend, onStop, toolbar, attachment, footer }: ChatInputProps) {
+  const { t } = useTranslation();
+  const box = useRef<TextAreaRef>(null);
+
+  const insertPrompt = (prefix: string) => {
+    onChange(value.startsWith(prefix) ? value : prefix + value);
+    box.current?.focus({ cursor: 'end' });
+  };
+
+  return (
+    <div className="chat-input" data-testid="chat-input-area">
+      <div className="chat-input-toolbar">{toolbar}</div>
+      <div className="chat-quick-prompts" aria-label={t('chat:quickPrompts.label')}>
+        {QUICK_PROMPTS.map((prompt) => (
+          <Button
+            key={prompt.name}
+            size="small"
+            disabled={busy}
+            onClick={() => insertPrompt(t(prompt.prefix))}
+            data-testid={`quick-prompt-${prompt.name}`}
+          >
+            {t(prompt.label)}
+          </Button>
+        ))}
+      </div>
+      {attachment}
+      <Input.TextArea
+        ref={box}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoSize={{ minRows: 3, maxRows: 6 }}
+        placeholder={busy ? t('chat:input.streaming') : t('chat:input.placeholder')}
+        aria-label={t('chat:input.placeholder')}
+        disabled={busy}
+        onKeyDown={(event) => {
+          // 229 / isComposing: Enter that confirms an IME candidate (Chinese input) is not a send.
+          if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
+          event.preventDefault();
+          onSend();
+        }}
+        data-testid="chat-input"
+      />
+      <div className="chat-input-footer">
+        <div className="chat-input-info">{footer}</div>
+        {busy ? (
+          <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="stop-button">
+            {t('chat:input.stop')}
+          </Button>
+        ) : (
+          <Button type="primary" icon={<SendOutlined />} onClick={onSend} data-testid="send-button">
+            {t('chat:input.send')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}

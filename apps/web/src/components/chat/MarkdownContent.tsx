@@ -1,0 +1,61 @@
+import { type ComponentProps, memo } from 'react';
+import Markdown, { type Components, type ExtraProps } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import remarkMath from 'remark-math';
+import { CodeBlock } from './CodeBlock';
+import { splitMarkdownBlocks } from './markdown-blocks';
+import { useRehypePlugins } from './markdown-plugins';
+
+const REMARK_PLUGINS = [remarkGfm, remarkMath];
+
+/**
+ * Links from a model open in a new tab and pass on neither the opener nor the referrer.
+ * A link whose URL the filter removed (e.g. `javascript:`) is shown as plain text.
+ */
+function ExternalLink({ node: _node, children, ...rest }: ComponentProps<'a'> & ExtraProps) {
+  if (!rest.href) return <span>{children}</span>;
+  return (
+    <a {...rest} target="_blank" rel="noopener noreferrer nofollow">
+      {children}
+    </a>
+  );
+}
+
+function MarkdownImage({ node: _node, alt, ...rest }: ComponentProps<'img'> & ExtraProps) {
+  return <img {...rest} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+}
+
+const COMPONENTS: Components = { pre: CodeBlock, a: ExternalLink, img: MarkdownImage };
+
+interface MarkdownContentProps {
+  text: string;
+  /** The text is still growing. */
+  streaming?: boolean;
+}
+
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  const rehypePlugins = useRehypePlugins(text);
+  return (
+    <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} components={COMPONENTS}>
+      {text}
+    </Markdown>
+  );
+});
+
+/**
+ * Markdown of a model's answer: GFM, code highlighting and LaTeX. Raw HTML in the text
+ * is never rendered as HTML (no rehype-raw: react-markdown shows it as text), and
+ * react-markdown's URL filter drops `javascript:` and other script URLs. While the answer
+ * streams it is rendered block by block, so finished blocks are not rendered again.
+ */
+export const MarkdownContent = memo(function MarkdownContent({ text, streaming = false }: MarkdownContentProps) {
+  return (
+    <div className="chat-markdown">
+      {streaming ? (
+        splitMarkdownBlocks(text).map((block, index) => <MarkdownBlock key={index} text={block} />)
+      ) : (
+        <MarkdownBlock text={text} />
+      )}
+    </div>
+  );
+});

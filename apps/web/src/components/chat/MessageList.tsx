@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
+import type { ChatMessage, ScrollMemo } from './chat-message';
+import { MessageItem } from './MessageItem';
+
+/** SPEC §9: following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
+export const SCROLL_THRESHOLD_PX = 100;
+export const RESCROLL_INTERVAL_MS = 500;
+/** A scroll this soon after a wheel, touch, key or pointer gesture counts as the user's. */
+const GESTURE_WINDOW_MS = 1000;
+
+interface MessageListProps {
+  messages: ChatMessage[];
+  /** An answer is being produced: follow its growth unless the user scrolled away. */
+  streaming: boolean;
+  /** Where this conversation's list was left; `undefined` opens at the bottom. */
+  initialScroll: ScrollMemo | undefined;
+  onScrollMemo: (memo: ScrollMemo) => void;
+  modelNames: ReadonlyMap<string, string>;
+  onDelete: (message: ChatMessage) => void;
+}
+
+/**
+ * The virtualised message list: only the rows in view exist in the page, so a
+ * conversation of thousands of messages opens as fast as a short one.
+ */
+export function MessageList({
+  messages,
+  streaming,
+  initialScroll,
+  onScrollMemo,
+  modelNames,
+  onDelete,
+}: MessageListProps) {
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const [scroller, setScroller] = useState<HTMLElement | null>(null);
+  const follow = useRef(initialScroll?.atBottom ?? true);
+  const memo = useRef<ScrollMemo>(initialScroll ?? { atBottom: true, snapshot: null });
+  const last = messages[messages.length - 1];
+
+  const scrollToBottom = useCallback(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+
+  // Pauses following when the user scrolls up away from the bottom; resumes at the bottom.
+  useEffect(() => {
+    if (!scroller) return;
+    let gestureAt = 0;
+    let lastTop = scroller.scrollTop;
+    const onGesture = () => {
+      gestureAt = Date.now();
+    };
+    const onScroll = () => {
+      const top = scroller.scrollTop;
+      const distance = scroller.scrollHeight - top - scroller.clientHeight;
+      if (distance <= SCROLL_THRESHOLD_PX) follow.current = true;
+      else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) follow.current = false;
+      lastTop = top;
+    };
+    const gestures = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
+    gestures.forEach((name) => scroller.addEventListener(name, onGesture, { passive: true }));
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      gestures.forEach((name) => scroller.removeEventListener(name, onGesture));
+      scroller.removeEventListener('scroll', onScroll);
+    };
+  }, [scroller]);
+
+  // A message just sent (still temporary) always brings the list down and resumes following.
+  const lastId = last?.id;
+  const lastIsTemp = Boolean(last?.temp);
+  useEffect(() => {
+    if (!lastIsTemp) return;
+    follow.current = true;
+    scrollToBottom();
+  }, [lastId, lastIsTemp, scrollToBottom]);
+
+  // The growing answer: follow each update, and re-scroll on a timer for late layout changes.
+  useEffect(() => {
+    if (streaming && follow.current) scrollToBottom();
+  }, [messages, streaming, scrollToBottom]);
+  useEffect(() => {
+    if (!streaming) return;
+    const timer = window.setInterval(() => {
+      if (follow.current) scrollToBottom();
+    }, RESCROLL_INTERVAL_MS);
+    return () => {
+      window.clearInterval(timer);
+      // The finished answer gains its footer (tokens, stopped note): show it once laid out.
+      requestAnimationFrame(() => {
+        if (follow.current) scrollToBottom();
+      });
+    };
+  }, [streaming, scrollToBottom]);
+
+  useEffect(() => () => onScrollMemo(memo.current), [onScrollMemo]);
+
+  return (
+    <Virtuoso
+      ref={virtuoso}
+      className="chat-message-list"
+      data-testid="message-list"
+      data={messages}
+      scrollerRef={(element) => setScroller(element instanceof HTMLElement ? element : null)}
+      computeItemKey={(_, message) => message.id}
+      {...(initialScroll && !initialScroll.atBottom && initialScroll.snapshot
+        ? { restoreStateFrom: initialScroll.snapshot }
+        : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+      atBottomThreshold={SCROLL_THRESHOLD_PX}
+      followOutput={() => (follow.current ? 'auto' : false)}
+      increaseViewportBy={{ top: 400, bottom: 400 }}
+      isScrolling={(scrolling) => {
+        if (!scrolling)
+          virtuoso.current?.getState((snapshot) => {
+            memo.current = { ...memo.current, snapshot };
+          });
+      }}
+      atBottomStateChange={(atBottom) => {
+        memo.current = { ...memo.current, atBottom };
+      }}
+      itemContent={(_, message) => (
+        <div className="chat-row">
+          <MessageItem
+            message={message}
+            modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}
+            onDelete={onDelete}
+          />
+        </div>
+      )}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import type { Message } from '@aiplatform/contracts';
+import type { StateSnapshot } from 'react-virtuoso';
+
+/** A message as the screen holds it: `temp` until the server names it, `streaming` while it grows. */
+export interface ChatMessage extends Message {
+  temp?: boolean;
+  streaming?: boolean;
+}
+
+/** Where a message list was scrolled to, so it can be restored when its conversation reopens. */
+export interface ScrollMemo {
+  atBottom: boolean;
+  /** The list's measured sizes and scroll offset when it last came to rest. */
+  snapshot: StateSnapshot | null;
+}

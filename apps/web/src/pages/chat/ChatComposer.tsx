@@ -1,0 +1,127 @@
+import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ChatCredits } from '../../api/chat';
+import { toast } from '../../api/notify';
+import { ChatInput } from '../../components/chat/ChatInput';
+import { creditsPerChat } from '../../components/chat/credit-check';
+import { ImagePreview, ImageUploadButton } from '../../components/chat/ImageAttachment';
+import { ModelPicker } from '../../components/chat/ModelPicker';
+import { formatNumber } from '../../components/common/format';
+import { type ChatSessions, useSessionValue } from './chat-sessions';
+import type { DraftKeeper } from './draft-keeper';
+import type { ConversationCache } from './use-chat-queries';
+import type { useConversationActions } from './use-conversation-actions';
+import type { useMessageActions } from './use-message-actions';
+import { useSendMessage } from './use-send-message';
+
+interface ChatComposerProps {
+  store: ChatSessions;
+  drafts: DraftKeeper;
+  cache: ConversationCache;
+  conversationId: string | null;
+  conversation: Conversation | null;
+  model: ChatModel | undefined;
+  modelLabel: string;
+  models: ChatModel[];
+  credits: ChatCredits | undefined;
+  actions: ReturnType<typeof useConversationActions>;
+  messageActions: ReturnType<typeof useMessageActions>;
+}
+
+/** The input area: model picker, image, export and clear, the text box, balance and send/stop. */
+export function ChatComposer(props: ChatComposerProps) {
+  const { store, drafts, conversationId, conversation, model, modelLabel, models, actions } = props;
+  const { t, i18n } = useTranslation();
+  const { send, stop } = useSendMessage({ store, drafts, cache: props.cache });
+  const input = useSessionValue(store, conversationId, (s) => s.input);
+  const image = useSessionValue(store, conversationId, (s) => s.image);
+  const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
+  const ready = useSessionValue(store, conversationId, (s) => s.status === 'ready');
+  // Text typed before any conversation is chosen; sending it only warns.
+  const [looseInput, setLooseInput] = useState('');
+
+  const setInput = (value: string) => {
+    if (!conversationId) return setLooseInput(value);
+    store.update(conversationId, { input: value });
+    drafts.schedule(conversationId, value);
+  };
+  const onSend = () => {
+    if (!conversationId) {
+      if (looseInput.trim()) toast('warning', t('chat:input.noConversation'));
+      return;
+    }
+    void send(conversationId, model, conversation?.model_name ?? null);
+  };
+
+  const toolbar = (
+    <>
+      <ModelPicker
+        models={models}
+        current={conversation?.model_name}
+        currentLabel={modelLabel || t('chat:model.picker')}
+        disabled={!conversation || busy}
+        onChange={(name) => {
+          const next = models.find((m) => m.name === name);
+          if (next && conversationId) void actions.switchModel(conversationId, next);
+        }}
+      />
+      {conversationId && model?.image_upload_enabled && (
+        <ImageUploadButton
+          disabled={busy}
+          onUploaded={(uploaded) => store.update(conversationId, { image: uploaded })}
+        />
+      )}
+      <span className="chat-toolbar-spacer" />
+      <Tooltip title={t('chat:export.button')}>
+        <Button
+          icon={<DownloadOutlined />}
+          disabled={!conversation || busy}
+          onClick={() =>
+            conversation &&
+            props.messageActions.exportConversation(conversation, store.get(conversation.id).messages, modelLabel)
+          }
+          aria-label={t('chat:export.button')}
+          data-testid="export-button"
+        />
+      </Tooltip>
+      <Tooltip title={t('chat:clear.button')}>
+        <Button
+          icon={<ClearOutlined />}
+          disabled={!conversationId || busy || !ready}
+          onClick={() => conversationId && actions.confirmClear(conversationId)}
+          aria-label={t('chat:clear.button')}
+          data-testid="clear-button"
+        />
+      </Tooltip>
+    </>
+  );
+
+  const balance = props.credits?.credits_stats.remaining;
+  const price = creditsPerChat(model);
+  const footer = (
+    <span data-testid="chat-credits" className={balance !== undefined && balance < price ? 'is-short' : undefined}>
+      {balance !== undefined && t('chat:input.balance', { balance: formatNumber(balance, i18n.language) })}
+      {conversation && ` · ${t('chat:input.cost', { n: price })}`}
+    </span>
+  );
+
+  return (
+    <ChatInput
+      value={conversationId ? input : looseInput}
+      onChange={setInput}
+      busy={busy}
+      onSend={onSend}
+      onStop={() => conversationId && stop(conversationId)}
+      toolbar={toolbar}
+      attachment={
+        conversationId && image && model?.image_upload_enabled ? (
+          <ImagePreview image={image} onRemove={() => store.update(conversationId, { image: null })} />
+        ) : null
+      }
+      footer={footer}
+    />
+  );
+}

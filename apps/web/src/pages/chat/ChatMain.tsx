@@ -1,0 +1,77 @@
+import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import { useTranslation } from 'react-i18next';
+import type { ChatCredits } from '../../api/chat';
+import { ChatHeader } from '../../components/chat/ChatHeader';
+import { ChatComposer } from './ChatComposer';
+import type { ChatSessions } from './chat-sessions';
+import type { DraftKeeper } from './draft-keeper';
+import { MessagesPane } from './MessagesPane';
+import type { ConversationCache } from './use-chat-queries';
+import type { useConversationActions } from './use-conversation-actions';
+import type { useMessageActions } from './use-message-actions';
+import type { SidebarState } from './use-sidebar-state';
+
+interface ChatMainProps {
+  store: ChatSessions;
+  drafts: DraftKeeper;
+  cache: ConversationCache;
+  conversationId: string | null;
+  conversation: Conversation | null;
+  models: ChatModel[];
+  modelNames: ReadonlyMap<string, string>;
+  credits: ChatCredits | undefined;
+  announcement: string | null;
+  sidebar: SidebarState;
+  actions: ReturnType<typeof useConversationActions>;
+  messageActions: ReturnType<typeof useMessageActions>;
+  onNew: () => void;
+  onRetry: () => void;
+}
+
+/**
+ * The main area: header, messages and input. The messages pane and the composer each
+ * watch only their part of the conversation's state, so a streamed answer does not
+ * re-render the text box and typing does not re-render the messages.
+ */
+export function ChatMain(props: ChatMainProps) {
+  const { store, conversationId, conversation, models } = props;
+  const { t } = useTranslation();
+  const model = models.find((m) => m.name === conversation?.model_name);
+  const modelLabel = model?.display_name ?? conversation?.model_name ?? '';
+
+  return (
+    <section className="chat-main">
+      <ChatHeader
+        title={conversation ? conversation.title || t('chat:conversation.untitled') : t('chat:header.noSelection')}
+        modelLabel={conversation ? modelLabel : undefined}
+        supportsImage={Boolean(model?.image_upload_enabled)}
+        sidebarVisible={props.sidebar.visible}
+        onToggleSidebar={props.sidebar.toggle}
+      />
+      <div className="chat-body">
+        <MessagesPane
+          store={store}
+          conversationId={conversationId}
+          modelNames={props.modelNames}
+          announcement={props.announcement}
+          onDelete={props.messageActions.confirmDelete}
+          onNew={props.onNew}
+          onRetry={props.onRetry}
+        />
+      </div>
+      <ChatComposer
+        store={store}
+        drafts={props.drafts}
+        cache={props.cache}
+        conversationId={conversationId}
+        conversation={conversation}
+        model={model}
+        modelLabel={modelLabel}
+        models={models}
+        credits={props.credits}
+        actions={props.actions}
+        messageActions={props.messageActions}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+import type { Conversation } from '@aiplatform/contracts';
+import { Drawer, Modal } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { releaseAuthImages } from '../../components/chat/AuthImage';
+import { ConversationSettingsDrawer } from '../../components/chat/ConversationSettingsDrawer';
+import { ConversationSidebar } from '../../components/chat/ConversationSidebar';
+import { NewConversationModal } from '../../components/chat/NewConversationModal';
+import { useIsMobile } from '../../components/layout/use-is-mobile';
+import { ChatMain } from './ChatMain';
+import { ChatSessions, useSessionValue } from './chat-sessions';
+import { DraftKeeper } from './draft-keeper';
+import {
+  useChatCredits,
+  useChatModels,
+  useConversationCache,
+  useConversations,
+  useModelNames,
+  useSystemAnnouncement,
+} from './use-chat-queries';
+import { useConversationActions } from './use-conversation-actions';
+import { useConversationLoader } from './use-conversation-loader';
+import { useMessageActions } from './use-message-actions';
+import { useSidebarState } from './use-sidebar-state';
+
+/** The chat screen: conversation sidebar (or drawer on phones), main area, and the forms. */
+export function ChatWorkspace() {
+  const { t } = useTranslation();
+  const sidebar = useSidebarState(useIsMobile());
+  const [store] = useState(() => new ChatSessions());
+  const [drafts] = useState(() => new DraftKeeper());
+  const [modal, modalHolder] = Modal.useModal();
+  const [params, setParams] = useSearchParams();
+  const selectedId = params.get('c');
+
+  const models = useChatModels();
+  const conversations = useConversations();
+  const credits = useChatCredits();
+  const announcement = useSystemAnnouncement();
+  const cache = useConversationCache();
+  const modelNames = useModelNames(models.data);
+  const retryLoad = useConversationLoader(store, drafts, selectedId);
+  const detail = useSessionValue(store, selectedId, (s) => s.detail);
+  const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
+
+  const [newOpen, setNewOpen] = useState(false);
+  const [settingsId, setSettingsId] = useState<string | null>(null);
+  const settingsTarget = (settingsId && conversations.data?.find((c) => c.id === settingsId)) || null;
+
+  const closeSidebar = sidebar.close;
+  const select = useCallback(
+    (id: string | null) => {
+      setParams(id ? { c: id } : {});
+      closeSidebar();
+    },
+    [closeSidebar, setParams],
+  );
+  const actions = useConversationActions({ store, drafts, cache, modal, selectedId, select });
+  const messageActions = useMessageActions({ store, cache, modal });
+  const openSettings = useCallback((c: Conversation) => setSettingsId(c.id), []);
+  const openNew = useCallback(() => setNewOpen(true), []);
+
+  // Answers still arriving keep running when the page closes (the server stores them);
+  // pending drafts are saved and the fetched images released.
+  useEffect(
+    () => () => {
+      drafts.flush();
+      releaseAuthImages();
+    },
+    [drafts],
+  );
+
+  const sidebarContent = (
+    <ConversationSidebar
+      conversations={conversations.data}
+      loading={conversations.isPending}
+      failed={conversations.isError}
+      onRetry={() => void conversations.refetch()}
+      selectedId={selectedId}
+      modelNames={modelNames}
+      onNew={openNew}
+      onSelect={select}
+      onSettings={openSettings}
+      onDelete={actions.confirmDelete}
+    />
+  );
+
+  return (
+    <div className="chat-page" data-testid="chat-page">
+      {sidebar.mode === 'inline' ? (
+        sidebar.visible && <aside className="chat-sidebar">{sidebarContent}</aside>
+      ) : (
+        <Drawer
+          placement="left"
+          open={sidebar.visible}
+          onClose={sidebar.close}
+          size={280}
+          title={t('chat:sidebar.title')}
+          styles={{ body: { padding: 0 } }}
+          data-testid="chat-sidebar-drawer"
+        >
+          {sidebarContent}
+        </Drawer>
+      )}
+      <ChatMain
+        store={store}
+        drafts={drafts}
+        cache={cache}
+        conversationId={selectedId}
+        conversation={conversation}
+        models={models.data ?? []}
+        modelNames={modelNames}
+        credits={credits.data}
+        announcement={announcement}
+        sidebar={sidebar}
+        actions={actions}
+        messageActions={messageActions}
+        onNew={openNew}
+        onRetry={retryLoad}
+      />
+      <NewConversationModal
+        open={newOpen}
+        models={models.data ?? []}
+        defaultModel={models.data?.[0]?.name}
+        onCancel={() => setNewOpen(false)}
+        onSubmit={async (values) => {
+          const created = await actions.create(values);
+          if (created) setNewOpen(false);
+          return created;
+        }}
+      />
+      <ConversationSettingsDrawer
+        conversation={settingsTarget}
+        models={models.data ?? []}
+        onClose={() => setSettingsId(null)}
+        onSave={actions.save}
+        onPin={actions.pin}
+      />
+      {modalHolder}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { Button, Result, Spin } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatStart, ChatWelcome } from '../../components/chat/ChatEmptyState';
+import type { ChatMessage, ScrollMemo } from '../../components/chat/chat-message';
+import { MessageList } from '../../components/chat/MessageList';
+import { type ChatSessions, useSessionValue } from './chat-sessions';
+
+interface MessagesPaneProps {
+  store: ChatSessions;
+  conversationId: string | null;
+  modelNames: ReadonlyMap<string, string>;
+  announcement: string | null;
+  onDelete: (conversationId: string, message: ChatMessage) => void;
+  onNew: () => void;
+  onRetry: () => void;
+}
+
+/** The messages of the open conversation, or the state that stands in for them. */
+export function MessagesPane({
+  store,
+  conversationId,
+  modelNames,
+  announcement,
+  onDelete,
+  onNew,
+  onRetry,
+}: MessagesPaneProps) {
+  const { t } = useTranslation();
+  const status = useSessionValue(store, conversationId, (s) => s.status);
+  const messages = useSessionValue(store, conversationId, (s) => s.messages);
+  const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
+
+  const onScrollMemo = useCallback(
+    (memo: ScrollMemo) => {
+      if (conversationId) store.rememberScroll(conversationId, memo);
+    },
+    [conversationId, store],
+  );
+  const deleteMessage = useCallback(
+    (message: ChatMessage) => {
+      if (conversationId) onDelete(conversationId, message);
+    },
+    [conversationId, onDelete],
+  );
+
+  if (!conversationId) return <ChatWelcome announcement={announcement} onNew={onNew} />;
+  if (status === 'error')
+    return (
+      <Result
+        status="warning"
+        title={t('chat:conversation.loadFailed')}
+        extra={<Button onClick={onRetry}>{t('chat:retry')}</Button>}
+      />
+    );
+  if (status !== 'ready') return <Spin className="chat-main-spin" description={t('chat:conversation.loading')} />;
+  if (messages.length === 0) return <ChatStart announcement={announcement} />;
+  return (
+    <MessageList
+      key={conversationId}
+      messages={messages}
+      streaming={busy}
+      initialScroll={store.scrollOf(conversationId)}
+      onScrollMemo={onScrollMemo}
+      modelNames={modelNames}
+      onDelete={deleteMessage}
+    />
+  );
+}

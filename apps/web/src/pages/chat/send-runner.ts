@@ -1,0 +1,195 @@
+import type { Conversation, UploadedImage } from '@aiplatform/contracts';
+import { isApiError } from '../../api/api-error';
+import { chatApi } from '../../api/chat';
+import { isAbort, streamChatMessage } from '../../api/chat-stream';
+import { toast } from '../../api/notify';
+import { i18n } from '../../i18n';
+import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
+import { createDeltaAccumulator } from './delta-accumulator';
+
+/** One send, as the runners need it. */
+export interface SendJob {
+  store: ChatSessions;
+  conversationId: string;
+  /** The text sent (trimmed) and the text box as it was, restored on failure. */
+  content: string;
+  input: string;
+  image: UploadedImage | null;
+  modelName: string | null;
+  /** After every attempt: the balance the server reported, if it did. */
+  onSettled: (creditsRemaining: number | undefined, conversation?: Conversation) => void;
+}
+
+/** Waits a moment after a stop so the server has stored the stopped answer before it is read back. */
+const RESYNC_DELAY_MS = 800;
+
+function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
+  const now = new Date().toISOString();
+  const base = { conversation_id: job.conversationId, created_at: now, tokens: 0, temp: true } as const;
+  return [
+    {
+      ...base,
+      id: tempId('user'),
+      role: 'user',
+      content: job.content,
+      file: job.image ? { id: job.image.id, url: job.image.url, original_name: job.image.original_name } : null,
+      model_name: null,
+      status: 'complete',
+    },
+    {
+      ...base,
+      id: tempId('assistant'),
+      role: 'assistant',
+      content: '',
+      file: null,
+      model_name: job.modelName,
+      status: 'streaming',
+      streaming: true,
+    },
+  ];
+}
+
+function restoreInput(job: SendJob): void {
+  // The text box was disabled meanwhile; anything in it now came from elsewhere and wins.
+  job.store.update(job.conversationId, (s) => ({ input: s.input || job.input, image: s.image ?? job.image }));
+}
+
+/** SPEC §8: the error message, or the send-failed text; quiet when the client already toasted. */
+function reportSendFailure(error: unknown): void {
+  if (isApiError(error) && (error.notified || error.kind === 'cancelled')) return;
+  if (isApiError(error) && error.message) toast('error', error.message);
+  else if (error instanceof TypeError) toast('error', i18n.t('common:errors.network'));
+  else {
+    console.error(error);
+    toast('error', i18n.t('chat:send.failed'));
+  }
+}
+
+/** Reads the messages back from the server when the screen cannot know their ids or fate. */
+function resync(job: SendJob): void {
+  window.setTimeout(() => {
+    chatApi.messages(job.conversationId).then(
+      (messages) => job.store.update(job.conversationId, (s) => (s.phase === 'idle' ? { messages } : {})),
+      (error: unknown) => console.warn('Could not re-read the conversation', error),
+    );
+  }, RESYNC_DELAY_MS);
+}
+
+function begin(
+  job: SendJob,
+  phase: 'streaming' | 'waiting',
+): { user: ChatMessage; assistant: ChatMessage; controller: AbortController } {
+  const [user, assistant] = temporaryPair(job);
+  const controller = new AbortController();
+  job.store.update(job.conversationId, (s) => ({ phase, messages: [...s.messages, user, assistant] }));
+  job.store.setController(job.conversationId, controller);
+  return { user, assistant, controller };
+}
+
+function end(job: SendJob): void {
+  job.store.setController(job.conversationId, null);
+  job.store.update(job.conversationId, { phase: 'idle' });
+}
+
+/**
+ * Stream mode (SPEC §4): temporary messages at once, replaced at `init`; deltas are
+ * published once per frame; `done` gives the final text, tokens and id. Stop keeps the
+ * partial text as a stopped answer; an error removes the messages and restores the input.
+ */
+export async function runStreamSend(job: SendJob): Promise<void> {
+  const { store, conversationId: id } = job;
+  const { user, assistant, controller } = begin(job, 'streaming');
+  let userId = user.id;
+  let assistantId = assistant.id;
+  let initialised = false;
+  let credits: number | undefined;
+  const setAssistant = (patch: Partial<ChatMessage>) =>
+    store.updateMessages(id, (list) => list.map((m) => (m.id === assistantId ? { ...m, ...patch } : m)));
+  const text = createDeltaAccumulator((content) => setAssistant({ content }));
+
+  try {
+    await streamChatMessage(
+      id,
+      { content: job.content, file_id: job.image?.id ?? null },
+      {
+        onInit: (data) => {
+          store.updateMessages(id, (list) =>
+            list.map((m) =>
+              m.id === userId
+                ? data.user_message
+                : m.id === assistantId
+                  ? { ...m, id: data.ai_message_id, temp: false }
+                  : m,
+            ),
+          );
+          userId = data.user_message.id;
+          assistantId = data.ai_message_id;
+          initialised = true;
+          credits = data.credits_info.credits_remaining;
+        },
+        onDelta: (delta) => text.push(delta),
+        onDone: (data) => {
+          text.finish();
+          const status = data.finish_reason === 'stopped' ? 'stopped' : 'complete';
+          setAssistant({
+            id: data.messageId,
+            content: data.content,
+            tokens: data.tokens,
+            status,
+            streaming: false,
+            temp: false,
+          });
+          assistantId = data.messageId;
+        },
+      },
+      controller.signal,
+    );
+  } catch (error) {
+    const partial = text.finish();
+    if (isAbort(error)) {
+      toast('info', i18n.t('chat:send.stopped'));
+      if (partial) setAssistant({ content: partial, status: 'stopped', streaming: false });
+      else if (initialised) resync(job);
+      else {
+        // Stopped before the server answered at all: nothing was produced, so nothing is lost.
+        store.updateMessages(id, (list) => list.filter((m) => m.id !== userId && m.id !== assistantId));
+        restoreInput(job);
+        resync(job);
+      }
+    } else {
+      store.updateMessages(id, (list) => list.filter((m) => m.id !== userId && m.id !== assistantId));
+      restoreInput(job);
+      reportSendFailure(error);
+      if (initialised) resync(job);
+    }
+  } finally {
+    end(job);
+    job.onSettled(credits);
+  }
+}
+
+/** Non-stream mode: one request; failure removes the temporary messages and restores the input. */
+export async function runPlainSend(job: SendJob): Promise<void> {
+  const { store, conversationId: id } = job;
+  const { user, assistant, controller } = begin(job, 'waiting');
+  const withoutTemps = (list: ChatMessage[]) => list.filter((m) => m.id !== user.id && m.id !== assistant.id);
+  try {
+    const answer = await chatApi.sendMessage(
+      id,
+      { content: job.content, file_id: job.image?.id ?? null },
+      controller.signal,
+    );
+    store.updateMessages(id, (list) => [...withoutTemps(list), answer.user_message, answer.assistant_message]);
+    end(job);
+    job.onSettled(answer.credits_info.credits_remaining, answer.conversation);
+  } catch (error) {
+    store.updateMessages(id, withoutTemps);
+    restoreInput(job);
+    if (isAbort(error)) {
+      toast('info', i18n.t('chat:send.stopped'));
+      resync(job);
+    } else reportSendFailure(error);
+    end(job);
+    job.onSettled(undefined);
+  }
+}

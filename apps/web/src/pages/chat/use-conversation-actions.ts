@@ -1,0 +1,143 @@
+import type { ChatModel, Conversation, CreateConversationBody } from '@aiplatform/contracts';
+import type { HookAPI } from 'antd/es/modal/useModal';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chatApi } from '../../api/chat';
+import { toast } from '../../api/notify';
+import type { ConversationFormValues } from '../../components/chat/ConversationFormFields';
+import { reportError } from '../../components/common/report-error';
+import type { ChatSessions } from './chat-sessions';
+import type { DraftKeeper } from './draft-keeper';
+import type { ConversationCache } from './use-chat-queries';
+
+interface ActionDeps {
+  store: ChatSessions;
+  drafts: DraftKeeper;
+  cache: ConversationCache;
+  modal: HookAPI;
+  selectedId: string | null;
+  select: (id: string | null) => void;
+}
+
+/** Optional fields are sent only when filled in; the server applies its defaults to the rest. */
+function createBody(values: ConversationFormValues): CreateConversationBody {
+  const title = values.title?.trim();
+  const systemPrompt = values.system_prompt?.trim();
+  return {
+    model_name: values.model_name,
+    ...(title ? { title } : {}),
+    ...(systemPrompt ? { system_prompt: systemPrompt } : {}),
+    context_length: values.context_length,
+    ...(values.ai_temperature !== undefined ? { ai_temperature: values.ai_temperature } : {}),
+    priority: values.priority,
+  };
+}
+
+/** Create, edit, pin, switch model, delete and clear conversations, with the toasts of SPEC §8. */
+export function useConversationActions({ store, drafts, cache, modal, selectedId, select }: ActionDeps) {
+  const { t } = useTranslation();
+
+  return useMemo(() => {
+    /** Keeps the list and the open conversation's detail in step with the server's answer. */
+    const applied = (conversation: Conversation) => {
+      cache.replace(conversation);
+      if (store.has(conversation.id))
+        store.update(conversation.id, (s) => ({ detail: s.detail ? { ...s.detail, ...conversation } : null }));
+      void cache.refresh();
+    };
+
+    return {
+      create: async (values: ConversationFormValues): Promise<boolean> => {
+        try {
+          const conversation = await chatApi.createConversation(createBody(values));
+          cache.add(conversation);
+          void cache.refresh();
+          select(conversation.id);
+          return true;
+        } catch (error) {
+          reportError(error, 'chat:conversation.createFailed');
+          return false;
+        }
+      },
+
+      save: async (conversation: Conversation, changes: Partial<ConversationFormValues>): Promise<boolean> => {
+        try {
+          applied(await chatApi.updateConversation(conversation.id, changes));
+          toast('success', t('chat:conversation.updated'));
+          return true;
+        } catch (error) {
+          reportError(error, 'chat:conversation.updateFailed');
+          return false;
+        }
+      },
+
+      pin: async (conversation: Conversation, pinned: boolean): Promise<void> => {
+        try {
+          applied(await chatApi.updateConversation(conversation.id, { is_pinned: pinned }));
+          toast('success', t(pinned ? 'chat:conversation.pinned' : 'chat:conversation.unpinned'));
+        } catch (error) {
+          reportError(error, 'chat:conversation.pinFailed');
+        }
+      },
+
+      switchModel: async (conversationId: string, model: ChatModel): Promise<void> => {
+        try {
+          applied(await chatApi.updateConversation(conversationId, { model_name: model.name }));
+          // An attached image cannot go to a model without image support.
+          if (!model.image_upload_enabled) store.update(conversationId, { image: null });
+          toast('success', t('chat:model.switched', { name: model.display_name }));
+        } catch (error) {
+          reportError(error, 'chat:model.switchFailed');
+        }
+      },
+
+      confirmDelete: (conversation: Conversation) => {
+        void modal.confirm({
+          title: t('chat:conversation.deleteConfirmTitle'),
+          content: t('chat:conversation.deleteConfirmContent', {
+            title: conversation.title || t('chat:conversation.untitled'),
+          }),
+          okText: t('chat:confirm.delete'),
+          okButtonProps: { danger: true, 'data-testid': 'conversation-delete-confirm' },
+          cancelText: t('chat:confirm.cancel'),
+          onOk: async () => {
+            try {
+              await chatApi.deleteConversation(conversation.id);
+              cache.remove(conversation.id);
+              store.remove(conversation.id);
+              drafts.forget(conversation.id);
+              if (selectedId === conversation.id) select(null);
+              toast('success', t('chat:conversation.deleted'));
+              void cache.refresh();
+            } catch (error) {
+              reportError(error, 'chat:conversation.deleteFailed');
+            }
+          },
+        });
+      },
+
+      confirmClear: (conversationId: string) => {
+        void modal.confirm({
+          title: t('chat:clear.confirmTitle'),
+          content: t('chat:clear.confirmContent'),
+          okText: t('chat:confirm.ok'),
+          okButtonProps: { danger: true, 'data-testid': 'clear-confirm' },
+          cancelText: t('chat:confirm.cancel'),
+          onOk: async () => {
+            try {
+              await chatApi.clear(conversationId);
+              store.update(conversationId, (s) => ({
+                messages: [],
+                detail: s.detail ? { ...s.detail, message_count: 0, total_tokens: 0 } : null,
+              }));
+              cache.patch(conversationId, () => ({ message_count: 0, total_tokens: 0 }));
+              toast('success', t('chat:clear.success'));
+            } catch (error) {
+              reportError(error, 'chat:clear.failed');
+            }
+          },
+        });
+      },
+    };
+  }, [cache, drafts, modal, select, selectedId, store, t]);
+}

@@ -1,0 +1,100 @@
+import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ChatCredits, chatApi } from '../../api/chat';
+import { toast } from '../../api/notify';
+import { queryKeys } from '../../api/query-keys';
+import { type CreditCheck, checkCredits } from '../../components/chat/credit-check';
+import type { ChatSessions } from './chat-sessions';
+import type { DraftKeeper } from './draft-keeper';
+import { runPlainSend, runStreamSend } from './send-runner';
+import type { ConversationCache } from './use-chat-queries';
+
+interface SendDeps {
+  store: ChatSessions;
+  drafts: DraftKeeper;
+  cache: ConversationCache;
+}
+
+/**
+ * Send and stop (SPEC §4): empty input does nothing, the credit check runs first, then
+ * stream or non-stream mode according to the model.
+ */
+export function useSendMessage({ store, drafts, cache }: SendDeps) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+
+  /** The balance as last read; read now if unknown. A balance that cannot be read is unknown. */
+  const creditCheck = useCallback(
+    async (model: ChatModel | undefined): Promise<CreditCheck> => {
+      let credits = queryClient.getQueryData<ChatCredits>(queryKeys.chatCredits);
+      if (!credits) {
+        credits = await queryClient
+          .fetchQuery({ queryKey: queryKeys.chatCredits, queryFn: chatApi.credits })
+          .catch(() => undefined);
+      }
+      return checkCredits(credits?.credits_stats, model);
+    },
+    [queryClient],
+  );
+
+  const afterAnswer = useCallback(
+    (conversationId: string, creditsRemaining: number | undefined, conversation?: Conversation) => {
+      if (creditsRemaining !== undefined) {
+        queryClient.setQueryData<ChatCredits>(queryKeys.chatCredits, (old) =>
+          old ? { credits_stats: { ...old.credits_stats, remaining: creditsRemaining } } : old,
+        );
+      }
+      if (conversation) cache.replace(conversation);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chatCredits });
+      void cache.refresh();
+      // The header and the export read the detail too; keep its counters current.
+      if (conversation)
+        store.update(conversationId, (s) => ({ detail: s.detail ? { ...s.detail, ...conversation } : null }));
+    },
+    [cache, queryClient, store],
+  );
+
+  const send = useCallback(
+    async (conversationId: string, model: ChatModel | undefined, modelName: string | null) => {
+      const session = store.get(conversationId);
+      const content = session.input.trim();
+      if ((!content && !session.image) || session.phase !== 'idle') return;
+      const check = await creditCheck(model);
+      if (!check.ok) {
+        toast(
+          'warning',
+          check.reason === 'expired'
+            ? t('chat:credits.expired')
+            : t('chat:credits.insufficient', {
+                required: check.required,
+                balance: check.balance ?? t('chat:credits.unknown'),
+              }),
+        );
+        return;
+      }
+      // The image goes only to a model that accepts one.
+      const image = model && !model.image_upload_enabled ? null : session.image;
+      store.update(conversationId, { input: '', image: null });
+      drafts.discard(conversationId);
+      const job = {
+        store,
+        conversationId,
+        content,
+        input: session.input,
+        image,
+        modelName,
+        onSettled: (credits: number | undefined, conversation?: Conversation) =>
+          afterAnswer(conversationId, credits, conversation),
+      };
+      // An unknown model (no longer offered) is tried in stream mode; the server has the last word.
+      await (model && !model.stream_enabled ? runPlainSend(job) : runStreamSend(job));
+    },
+    [afterAnswer, creditCheck, drafts, store, t],
+  );
+
+  const stop = useCallback((conversationId: string) => store.abort(conversationId), [store]);
+
+  return { send, stop };
+}

@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { waitForCode } from '../support/mail';
+import { patchSection } from '../support/settings';
+import { toast } from '../support/ui';
+import { registerViaApi } from '../support/users';
+
+// These change global settings of the one shared server: they run alone (project
+// 'settings', after every other spec), one at a time, and put the settings back.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('login mode: high security', () => {
+  let restore: (() => void) | undefined;
+  test.afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  test('one form needs email, password and code together', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'sec' });
+    restore = patchSection('login', { mode: 'email_verify_required' });
+
+    await page.goto('/login');
+    await expect(page.getByTestId('login-secure-email')).toBeVisible();
+    await expect(page.getByTestId('login-secure-password')).toBeVisible();
+    await expect(page.getByTestId('login-secure-code-input')).toBeVisible();
+    await expect(page.getByText('高安全模式：需同时验证邮箱、密码和验证码，验证码 5 分钟内有效')).toBeVisible();
+    await expect(page.getByTestId('login-tab-password')).toHaveCount(0);
+    await expect(page.getByTestId('login-tab-code')).toHaveCount(0);
+    await expect(page.getByTestId('login-account')).toHaveCount(0);
+
+    await page.getByTestId('login-secure-email').fill(user.email);
+    await page.getByTestId('login-secure-password').fill(user.password);
+    const sentAt = Date.now();
+    await page.getByTestId('login-secure-get-code').click();
+    await expect(toast(page, '验证码已发送到您的邮箱')).toBeVisible();
+    await expect(page.getByTestId('login-secure-get-code')).toBeDisabled();
+    const code = await waitForCode(user.email, sentAt);
+
+    // A wrong password with the right code is refused.
+    await page.getByTestId('login-secure-password').fill(`${user.password}-wrong`);
+    await page.getByTestId('login-secure-code-input').fill(code);
+    await page.getByTestId('login-secure-submit').click();
+    await expect(toast(page, '账号或密码错误')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByTestId('login-secure-password').fill(user.password);
+    await page.getByTestId('login-secure-submit').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-welcome')).toHaveText(`欢迎回来，${user.username}`);
+  });
+
+  test('back in standard mode the two tabs return', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByTestId('login-tab-password')).toBeVisible();
+    await expect(page.getByTestId('login-tab-code')).toBeVisible();
+    await expect(page.getByTestId('login-secure-email')).toHaveCount(0);
+  });
+});
+
+test.describe('registration switched off', () => {
+  let restore: (() => void) | undefined;
+  test.afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  test('login hides the register link and /register sends visitors back with a warning', async ({ page }) => {
+    restore = patchSection('user', { allow_register: false });
+
+    await page.goto('/login');
+    await expect(page.getByTestId('login-account')).toBeVisible();
+    await expect(page.getByTestId('register-link')).toHaveCount(0);
+    await expect(page.getByText('还没有账号？')).toHaveCount(0);
+
+    await page.goto('/register');
+    await expect(toast(page, '注册功能暂时关闭')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByTestId('register-email')).toHaveCount(0);
+  });
+
+  test('once switched on again the link is back', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByTestId('register-link')).toBeVisible();
+    await page.getByTestId('register-link').click();
+    await expect(page).toHaveURL(/\/register$/);
+    await expect(page.getByTestId('register-email')).toBeVisible();
+  });
+});

@@ -1,0 +1,47 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+/**
+ * System settings are rows of `system_settings` (key = section, value = JSON). There is
+ * no admin settings API yet, so specs that need a different setting write the server's
+ * SQLite file; the server reads the settings on every request.
+ */
+function open(): Database.Database {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const db = new Database(path.join(dir, 'app.db'));
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+export type Section = Record<string, unknown>;
+
+export function readSection(key: string): Section | null {
+  const db = open();
+  try {
+    const row = db.prepare('SELECT value FROM system_settings WHERE key = ?').get(key) as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as Section) : null;
+  } finally {
+    db.close();
+  }
+}
+
+export function writeSection(key: string, value: Section | null): void {
+  const db = open();
+  try {
+    if (value === null) db.prepare('DELETE FROM system_settings WHERE key = ?').run(key);
+    else
+      db.prepare(
+        'INSERT INTO system_settings (key, value, updated_at) VALUES (?, ?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at',
+      ).run(key, JSON.stringify(value), new Date().toISOString());
+  } finally {
+    db.close();
+  }
+}
+
+/** Merges `patch` into a section and returns a function that puts the old row back. */
+export function patchSection(key: string, patch: Section): () => void {
+  const before = readSection(key);
+  writeSection(key, { ...(before ?? {}), ...patch });
+  return () => writeSection(key, before);
+}
