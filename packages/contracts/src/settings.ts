@@ -100,6 +100,8 @@ export const PublicSystemConfigSchema = z.object({
   login: z.object({ mode: z.enum(LOGIN_MODES) }),
   homepage: z.object({ enabled: z.boolean() }),
   chat: z.object({ font_family: z.string(), font_size: z.number() }),
+  /** Defaults of the new-conversation form; nothing secret. */
+  ai: z.object({ default_model: z.string(), temperature: z.number() }),
   theme: z.object({ colors: z.record(z.string(), z.string()) }),
 });
 export type PublicSystemConfig = z.infer<typeof PublicSystemConfigSchema>;

@@ -8,6 +8,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
   login: { mode: 'standard' },
   homepage: { enabled: false },
   chat: { font_family: 'system-ui', font_size: 14 },
+  ai: { default_model: 'gpt-4.1-mini-op', temperature: 0 },
   theme: { colors: {} },
 };
 
@@ -25,6 +26,7 @@ export async function fetchPublicConfig(): Promise<PublicSystemConfig> {
       login: { ...DEFAULT_PUBLIC_CONFIG.login, ...data.login },
       homepage: { ...DEFAULT_PUBLIC_CONFIG.homepage, ...data.homepage },
       chat: { ...DEFAULT_PUBLIC_CONFIG.chat, ...data.chat },
+      ai: { ...DEFAULT_PUBLIC_CONFIG.ai, ...data.ai },
       theme: { colors: { ...data.theme?.colors } },
     };
   } catch (error) {

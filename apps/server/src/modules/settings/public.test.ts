@@ -25,6 +25,13 @@ describe('GET /api/public/system-config', () => {
     expect(data.user).toEqual({ allow_register: true });
     expect(data.login).toEqual({ mode: 'standard' });
     expect(data.homepage).toEqual({ enabled: false });
+    expect(data.ai).toEqual({ default_model: 'gpt-4.1-mini-op', temperature: 0 });
+  });
+
+  it('tells the chat forms the configured default model and temperature', async () => {
+    await t.setSetting('ai', { default_model: 'qwen-max', temperature: 0.7 });
+    const res = await t.get<PublicSystemConfig>(URL);
+    expect(res.body.data.ai).toEqual({ default_model: 'qwen-max', temperature: 0.7 });
   });
 
   it('never exposes private settings', async () => {

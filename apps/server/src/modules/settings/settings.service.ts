@@ -43,6 +43,7 @@ export class SettingsService {
       login: { mode: s.login.mode },
       homepage: { enabled: s.homepage.enabled },
       chat: { ...s.chat },
+      ai: { default_model: s.ai.default_model, temperature: s.ai.temperature },
       theme: { colors: s.theme.colors },
     };
   }

@@ -9,6 +9,8 @@ interface NewConversationModalProps {
   open: boolean;
   models: ChatModel[];
   defaultModel: string | undefined;
+  /** The system's default temperature (settings `ai.temperature`). */
+  defaultTemperature: number;
   onCancel: () => void;
   /** Resolves true when the conversation was created (the modal then closes). */
   onSubmit: (values: ConversationFormValues) => Promise<boolean>;
@@ -16,7 +18,7 @@ interface NewConversationModalProps {
 
 /** SPEC §2/§5: a 600-wide form where only the model is required. */
 export function NewConversationModal(props: NewConversationModalProps) {
-  const { open, models, defaultModel, onCancel, onSubmit } = props;
+  const { open, models, defaultModel, defaultTemperature, onCancel, onSubmit } = props;
   const { t } = useTranslation();
   const [form] = Form.useForm<ConversationFormValues>();
   const [saving, setSaving] = useState(false);
@@ -26,7 +28,7 @@ export function NewConversationModal(props: NewConversationModalProps) {
     title: '',
     system_prompt: '',
     context_length: LIMITS.contextLengthDefault,
-    ai_temperature: undefined,
+    ai_temperature: defaultTemperature,
     priority: 0,
   };
 

@@ -8,6 +8,7 @@ import { ConversationSettingsDrawer } from '../../components/chat/ConversationSe
 import { ConversationSidebar } from '../../components/chat/ConversationSidebar';
 import { NewConversationModal } from '../../components/chat/NewConversationModal';
 import { useIsMobile } from '../../components/layout/use-is-mobile';
+import { usePublicConfig } from '../../api/use-public-config';
 import { ChatMain } from './ChatMain';
 import { ChatSessions, useSessionValue } from './chat-sessions';
 import { DraftKeeper } from './draft-keeper';
@@ -27,6 +28,7 @@ import { useSidebarState } from './use-sidebar-state';
 /** The chat screen: conversation sidebar (or drawer on phones), main area, and the forms. */
 export function ChatWorkspace() {
   const { t } = useTranslation();
+  const aiDefaults = usePublicConfig().config.ai;
   const sidebar = useSidebarState(useIsMobile());
   const [store] = useState(() => new ChatSessions());
   const [drafts] = useState(() => new DraftKeeper());
@@ -122,7 +124,12 @@ export function ChatWorkspace() {
       <NewConversationModal
         open={newOpen}
         models={models.data ?? []}
-        defaultModel={models.data?.[0]?.name}
+        defaultModel={
+          models.data?.some((m) => m.name === aiDefaults.default_model)
+            ? aiDefaults.default_model
+            : models.data?.[0]?.name
+        }
+        defaultTemperature={aiDefaults.temperature}
         onCancel={() => setNewOpen(false)}
         onSubmit={async (values) => {
           const created = await actions.create(values);
