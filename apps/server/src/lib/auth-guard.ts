@@ -1,4 +1,4 @@
-import { type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
+import { ROLE_PERMISSIONS, type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/types.js';
 import type { UsersRepo } from '../modules/users/users.repo.js';
@@ -67,7 +67,10 @@ export function createGuards(tokens: AccessTokens, users: UsersRepo, clock: Cloc
     requirePermission:
       (...anyOf) =>
       async (req) => {
-        if (!hasAnyPermission(await currentAuth(req).permissions(), anyOf)) throw new AppError('FORBIDDEN');
+        const auth = currentAuth(req);
+        // The role's own permissions settle most checks without reading per-user grants.
+        if (hasAnyPermission(ROLE_PERMISSIONS[auth.user.role], anyOf)) return;
+        if (!hasAnyPermission(await auth.permissions(), anyOf)) throw new AppError('FORBIDDEN');
       },
     requireRole: (roles) => async (req) => {
       if (!hasRole(currentAuth(req).user.role, roles)) throw new AppError('FORBIDDEN');

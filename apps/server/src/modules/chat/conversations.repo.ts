@@ -34,23 +34,23 @@ export class ConversationsRepo {
 
   /** One page, pinned by priority first, then the most recently active (index conversations_user_order_idx). */
   async page(userId: number, page: number, limit: number): Promise<{ rows: ConversationRow[]; total: number }> {
-    const [rows, count] = await Promise.all([
-      this.db
-        .selectFrom('conversations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('priority', 'desc')
-        .orderBy('updated_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      this.db
-        .selectFrom('conversations')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
-    ]);
+    const rows = await this.db
+      .selectFrom('conversations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('priority', 'desc')
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    // A first page that is not full holds everything: the count query would only repeat it.
+    if (page === 1 && rows.length < limit) return { rows, total: rows.length };
+    const count = await this.db
+      .selectFrom('conversations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return { rows, total: Number(count.n) };
   }
 
