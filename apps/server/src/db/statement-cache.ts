@@ -15,8 +15,9 @@ export function withStatementCache(db: SQLite.Database): SqliteDatabase {
     prepare(sql: string): SqliteStatement {
       let stmt = cache.get(sql);
       if (!stmt) {
-        stmt = db.prepare(sql) as unknown as SqliteStatement;
-        if (cache.size >= MAX_STATEMENTS) cache.delete(cache.keys().next().value as string);
+        stmt = db.prepare(sql);
+        const oldest = cache.size >= MAX_STATEMENTS ? cache.keys().next().value : undefined;
+        if (oldest !== undefined) cache.delete(oldest);
         cache.set(sql, stmt);
       }
       return stmt;
