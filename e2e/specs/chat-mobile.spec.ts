@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { ChatApi, conversationItem, messages, openConversationId, typeAndSend } from '../support/chat';
+import { DEFAULT_MODEL } from '../support/models';
+import { loginViaUi } from '../support/ui';
+import { registerViaApi, uniqueToken } from '../support/users';
+
+test.describe('chat on a phone (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the conversation list is a drawer; a conversation opens from it and a message goes out', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { prefix: 'cmob' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Pocket chat' });
+    await loginViaUi(page, user.email, user.password);
+    await page.goto('/chat');
+
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    await expect(page.getByTestId('chat-header-title')).toHaveText('AI 对话');
+    await expect(page.getByTestId('chat-sidebar')).toBeHidden();
+
+    await page.getByTestId('chat-sidebar-toggle').click();
+    const sidebar = page.getByTestId('chat-sidebar');
+    await expect(sidebar).toBeVisible();
+    await expect(page.locator('.ant-drawer-title')).toHaveText('对话列表');
+    const box = await sidebar.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(375);
+
+    await conversationItem(page, conversation.id).click();
+    await expect(sidebar).toBeHidden();
+    await expect(page).toHaveURL(new RegExp(`c=${conversation.id}`));
+    await expect(page.getByTestId('chat-header-title')).toHaveText('Pocket chat');
+
+    const text = `From the phone ${uniqueToken()}`;
+    await typeAndSend(page, text);
+    await expect(messages(page, 'user')).toContainText(text);
+    const answer = messages(page, 'assistant');
+    await expect(answer).toHaveAttribute('data-status', 'complete');
+    await expect(answer).toContainText(`Echo: ${text}`);
+    await expect(answer.getByTestId('message-tokens')).toBeVisible();
+    // Nothing sticks out sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect((await api.messages(conversation.id)).map((m) => m.role)).toEqual(['user', 'assistant']);
+
+    // A new conversation from the drawer: created, opened, drawer closed.
+    await page.getByTestId('chat-sidebar-toggle').click();
+    await expect(conversationItem(page, conversation.id)).toContainText('2 条消息');
+    await page.getByTestId('chat-new-button').click();
+    await page.getByTestId('new-conv-title').fill('Second on phone');
+    await page.getByTestId('new-conv-submit').click();
+    await expect(page.getByTestId('new-conv-title')).toBeHidden();
+    await expect(page.getByTestId('chat-header-title')).toHaveText('Second on phone');
+    await expect(sidebar).toBeHidden();
+    expect(openConversationId(page)).not.toBe(conversation.id);
+  });
+});
