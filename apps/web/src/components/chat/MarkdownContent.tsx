@@ -3,7 +3,7 @@ import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
-import { splitMarkdownBlocks } from './markdown-blocks';
+import { splitMarkdownBlocks, expandDisplayMath } from './markdown-blocks';
 import { useRehypePlugins } from './markdown-plugins';
 
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
@@ -37,7 +37,7 @@ const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   const rehypePlugins = useRehypePlugins(text);
   return (
     <Markdown remarkPlugins={REMARK_PLUGINS} rehypePlugins={rehypePlugins} components={COMPONENTS}>
-      {text}
+      {expandDisplayMath(text)}
     </Markdown>
   );
 });
