@@ -6,10 +6,14 @@ import path from 'node:path';
 
 export interface ServerProcess {
   url: string;
+  /** Process id of the server itself (for /proc/<pid>/status). */
+  pid: number;
+  /** Fresh data dir of this run; the SQLite file is `app.db` inside. */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -20,16 +24,35 @@ function freePort(): Promise<number> {
   });
 }
 
+/** SIGTERM, then SIGKILL if the process has not exited within `graceMs`. */
+export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 /**
  * Runs the real server in its own process, as in production, so the load generator in
  * this process does not share its event loop. Fresh SQLite data dir each time.
  */
-export async function startServer(root: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  root: string,
+  env: Record<string, string> = {},
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_LOG=<file> appends the server's log (level warn) to that file.
+  const log = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', log, 'inherit'],
     env: {
       ...process.env,
       PORT: String(port),
@@ -46,7 +69,10 @@ export async function startServer(root: string, env: Record<string, string> = {}
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error('server did not start');
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error('server did not start');
+    }
     try {
       if ((await fetch(`${url}/api/ready`)).ok) break;
     } catch {
@@ -56,13 +82,11 @@ export async function startServer(root: string, env: Record<string, string> = {}
   }
   return {
     url,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    pid: child.pid as number,
+    dataDir,
+    stop: async () => {
+      await stopChild(child);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

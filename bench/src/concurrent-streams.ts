@@ -1,0 +1,186 @@
+import http from 'node:http';
+import { MODEL, type BenchUser, createConversation, hasContent, inBatches, isMessageEvent, postStream } from './api.js';
+import { type Sqlite, setBalance } from './db.js';
+import { cpuSeconds, listenOverflows, procStatusKb, sampleRss } from './proc-stats.js';
+import { type Row, mb, median, verdict } from './stats.js';
+
+export interface ConcurrentOptions {
+  apiUrl: string;
+  upstreamUrl: string;
+  serverPid: number;
+  db: Sqlite;
+  users: BenchUser[];
+  costPerChat: number;
+  streams: number;
+  /** Pause between the upstream's chunks: with ~44 chunks an answer lasts ~44 × this. */
+  chunkDelayMs: number;
+  /** New connections are spread evenly over this time instead of all in the same tick. */
+  rampMs: number;
+  timeoutMs: number;
+}
+
+interface Burst {
+  completed: number;
+  errors: number;
+  maxOpen: number;
+  seconds: number;
+  /** Connections the kernel dropped meanwhile because a listen queue was full (system-wide counter). */
+  listenOverflows: number;
+  /** Events received per completed stream (for the upstream: its chunks). */
+  eventsPerStream: number;
+  /** Time to the first token of each stream, under this load. */
+  ttftMedianMs: number;
+  ttftMaxMs: number;
+  firstErrors: string[];
+}
+
+/** Milliseconds below a second, seconds above. */
+const duration = (ms: number) => (ms < 1000 ? `${ms.toFixed(0)} ms` : `${(ms / 1000).toFixed(1)} s`);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Opens the streams on fresh connections (spread over `rampMs`) and waits until every one has ended. */
+async function burst(
+  count: number,
+  rampMs: number,
+  open: (i: number, agent: http.Agent, onEvent: () => void) => ReturnType<typeof postStream>,
+  isComplete: (events: string[]) => boolean,
+): Promise<Burst> {
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
+  let current = 0;
+  let maxOpen = 0;
+  const overflowsBefore = listenOverflows();
+  const started = performance.now();
+  const outcomes = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      let counted = false;
+      await sleep((i * rampMs) / count);
+      const r = await open(i, agent, () => {
+        if (counted) return;
+        counted = true;
+        current += 1;
+        maxOpen = Math.max(maxOpen, current);
+      });
+      if (counted) current -= 1;
+      return r;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const ttfts = outcomes.filter((r) => r.firstAt !== undefined).map((r) => (r.firstAt as number) - r.startedAt);
+  const overflows = listenOverflows() - overflowsBefore;
+  const done = outcomes.filter((r) => r.status === 200 && !r.error && isComplete(r.events));
+  const eventsPerStream = done.reduce((n, r) => n + r.events.length, 0) / Math.max(1, done.length);
+  const failed = outcomes.filter((r) => r.status !== 200 || r.error || !isComplete(r.events));
+  return {
+    completed: outcomes.length - failed.length,
+    errors: failed.length,
+    maxOpen,
+    seconds,
+    listenOverflows: overflows,
+    eventsPerStream,
+    ttftMedianMs: median(ttfts),
+    ttftMaxMs: Math.max(...ttfts),
+    firstErrors: failed
+      .slice(0, 3)
+      .map(
+        (r) =>
+          `${r.status} ${r.error ?? r.body.slice(0, 200)} events: ${r.events.filter((e) => e !== 'message').join(',')}`,
+      ),
+  };
+}
+
+/**
+ * N streaming chats open at once on one instance, spread over several users and
+ * conversations, against an upstream that streams slowly. Baseline: the same burst sent
+ * straight to the upstream. The server's resident memory is sampled from /proc meanwhile.
+ */
+export async function measureConcurrentStreams(o: ConcurrentOptions): Promise<Row[]> {
+  const perUser = Math.ceil(o.streams / o.users.length);
+  const targets: { user: BenchUser; conversationId: string }[] = [];
+  for (const user of o.users) {
+    setBalance(o.db, user.id, perUser * o.costPerChat * 2);
+    const ids = await inBatches(Array.from({ length: perUser }), 16, () => createConversation(o.apiUrl, user.token));
+    for (const conversationId of ids) targets.push({ user, conversationId });
+  }
+  const question = (i: number) => `[fake:delay=${o.chunkDelayMs}] Concurrent stream ${i}, please answer slowly.`;
+
+  const direct = await burst(
+    o.streams,
+    o.rampMs,
+    (i, agent, onEvent) =>
+      postStream(`${o.upstreamUrl}/chat/completions`, {
+        agent,
+        timeoutMs: o.timeoutMs,
+        body: { model: MODEL, stream: true, messages: [{ role: 'user', content: question(i) }] },
+        isFirst: hasContent,
+        onEvent,
+      }),
+    (events) => events.length > 2,
+  );
+
+  const idleKb = procStatusKb(o.serverPid, 'VmRSS');
+  const rss = sampleRss(o.serverPid);
+  const cpuBefore = cpuSeconds(o.serverPid);
+  const platform = await burst(
+    o.streams,
+    o.rampMs,
+    (i, agent, onEvent) => {
+      const t = targets[i % targets.length] as (typeof targets)[number];
+      return postStream(`${o.apiUrl}/api/chat/conversations/${t.conversationId}/messages`, {
+        agent,
+        token: t.user.token,
+        timeoutMs: o.timeoutMs,
+        body: { content: question(i), stream: true, stream_options: { delta_only: true } },
+        isFirst: isMessageEvent,
+        onEvent,
+      });
+    },
+    (events) => events.includes('done') && !events.includes('error'),
+  );
+  const peakKb = rss.stop();
+  const serverCpu = cpuSeconds(o.serverPid) - cpuBefore;
+  const hwmKb = procStatusKb(o.serverPid, 'VmHWM');
+
+  const relayedChunks = platform.completed * direct.eventsPerStream;
+  const cpuPerChunkUs = (serverCpu * 1e6) / Math.max(1, relayedChunks);
+  const ok =
+    platform.completed >= o.streams && platform.maxOpen >= o.streams && platform.errors === 0 && peakKb < 600 * 1024;
+  return [
+    {
+      what: `${o.streams} concurrent streams straight to the fake upstream (baseline)`,
+      result: `${direct.completed} completed, ${direct.errors} errors, ${direct.maxOpen} open at once, all done in ${direct.seconds.toFixed(1)} s`,
+      budget: '—',
+      met: '—',
+      data: { ...direct },
+    },
+    {
+      what: `${o.streams} concurrent streaming chats on one instance`,
+      result:
+        `${platform.completed} completed, ${platform.errors} errors, ${platform.maxOpen} open at once, ` +
+        `all done in ${platform.seconds.toFixed(1)} s (×${(platform.seconds / direct.seconds).toFixed(2)} of direct); ` +
+        `server RSS peak ${mb(peakKb)} (idle ${mb(idleKb)})`,
+      budget: '≥ 1,000 with RSS < 600 MB and no errors',
+      met: verdict(ok),
+      data: {
+        ...platform,
+        serverCpuSeconds: serverCpu,
+        cpuPerChunkUs,
+        idleRssKb: idleKb,
+        peakRssKb: peakKb,
+        vmHwmKb: hwmKb,
+        users: o.users.length,
+      },
+    },
+    {
+      what: `the server under those ${o.streams} streams`,
+      result:
+        `CPU ${serverCpu.toFixed(1)} s (≈ ${cpuPerChunkUs.toFixed(0)} µs per relayed upstream chunk); ` +
+        `first token median ${duration(platform.ttftMedianMs)}, max ${duration(platform.ttftMaxMs)} ` +
+        `(direct: ${duration(direct.ttftMedianMs)}, ${duration(direct.ttftMaxMs)}); ` +
+        `${platform.listenOverflows} listen-queue overflows (direct: ${direct.listenOverflows})`,
+      budget: '—',
+      met: '—',
+    },
+  ];
+}

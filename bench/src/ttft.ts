@@ -1,0 +1,116 @@
+import http from 'node:http';
+import { MODEL, type BenchUser, createConversation, hasContent, isMessageEvent, postStream } from './api.js';
+import { type Row, median, ms, percentile, verdict } from './stats.js';
+
+export interface TtftOptions {
+  apiUrl: string;
+  upstreamUrl: string;
+  user: BenchUser;
+  samples: number;
+  warmup: number;
+}
+
+/**
+ * Time to first token, sequentially: the fake upstream called directly (first chunk with
+ * text) against the same question through the platform (first `message` event), the two
+ * interleaved so that drift hits both alike. Both use a keep-alive connection, as the
+ * server does towards the upstream.
+ */
+export async function measureTtft(o: TtftOptions): Promise<Row[]> {
+  const conversationId = await createConversation(o.apiUrl, o.user.token, { context_length: 0 });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const direct: number[] = [];
+  const platform: number[] = [];
+  const added: number[] = [];
+  /** Through the platform: request → `init` (checks and credit reservation done) and `init` → first token. */
+  const toInit: number[] = [];
+  const initToToken: number[] = [];
+  const failures: string[] = [];
+
+  const viaUpstream = async (content: string) => {
+    const r = await postStream(`${o.upstreamUrl}/chat/completions`, {
+      agent,
+      timeoutMs: 10_000,
+      body: { model: MODEL, stream: true, temperature: 0, messages: [{ role: 'user', content }] },
+      isFirst: hasContent,
+    });
+    if (r.status !== 200 || r.firstAt === undefined || r.error) failures.push(`direct: ${r.status} ${r.error ?? ''}`);
+    return (r.firstAt ?? r.endAt) - r.startedAt;
+  };
+  const viaPlatform = async (content: string) => {
+    const r = await postStream(`${o.apiUrl}/api/chat/conversations/${conversationId}/messages`, {
+      agent,
+      token: o.user.token,
+      timeoutMs: 10_000,
+      body: { content, stream: true, stream_options: { delta_only: true } },
+      isFirst: isMessageEvent,
+    });
+    if (r.status !== 200 || r.firstAt === undefined || r.error || !r.events.includes('done'))
+      failures.push(`platform: ${r.status} ${r.error ?? r.body.slice(0, 200)}`);
+    const init = r.eventAt.init ?? r.endAt;
+    return {
+      total: (r.firstAt ?? r.endAt) - r.startedAt,
+      init: init - r.startedAt,
+      rest: (r.firstAt ?? r.endAt) - init,
+    };
+  };
+
+  for (let i = 0; i < o.warmup + o.samples; i++) {
+    const content = `What is the time to first token? Sample ${i}.`;
+    let d: number;
+    let p: Awaited<ReturnType<typeof viaPlatform>>;
+    if (i % 2 === 0) {
+      d = await viaUpstream(content);
+      p = await viaPlatform(content);
+    } else {
+      p = await viaPlatform(content);
+      d = await viaUpstream(content);
+    }
+    if (i < o.warmup) continue;
+    direct.push(d);
+    platform.push(p.total);
+    added.push(p.total - d);
+    toInit.push(p.init);
+    initToToken.push(p.rest);
+  }
+  agent.destroy();
+
+  const dMed = median(direct);
+  const pMed = median(platform);
+  const aMed = median(added);
+  const aP99 = percentile(added, 99);
+  const errors = failures.length;
+  const data = {
+    samples: o.samples,
+    direct: { median: dMed, p99: percentile(direct, 99) },
+    platform: { median: pMed, p99: percentile(platform, 99) },
+    added: { median: aMed, p99: aP99 },
+    platformToInit: { median: median(toInit), p99: percentile(toInit, 99) },
+    platformInitToFirstToken: { median: median(initToToken), p99: percentile(initToToken, 99) },
+    errors,
+    firstErrors: failures.slice(0, 3),
+  };
+  return [
+    {
+      what: 'TTFT: fake upstream called directly (baseline)',
+      result: `median ${ms(dMed)}, p99 ${ms(percentile(direct, 99))} (${o.samples} sequential samples)`,
+      budget: '—',
+      met: '—',
+    },
+    {
+      what: 'TTFT: through the platform (first `message` event)',
+      result:
+        `median ${ms(pMed)}, p99 ${ms(percentile(platform, 99))} (median ×${(pMed / dMed).toFixed(1)} of direct; ` +
+        `median ${ms(median(toInit))} to \`init\`, then ${ms(median(initToToken))} to the first token)`,
+      budget: '—',
+      met: '—',
+    },
+    {
+      what: 'TTFT added by the platform (paired difference)',
+      result: `median ${ms(aMed)}, p99 ${ms(aP99)}, errors ${errors}`,
+      budget: '≤ 5 ms median, ≤ 20 ms p99',
+      met: verdict(aMed <= 5 && aP99 <= 20 && errors === 0),
+      data,
+    },
+  ];
+}
