@@ -11,6 +11,7 @@ import { type AppConfig, buildConfig } from '../src/config.js';
 import type { Dialect } from '../src/db/database.js';
 import type { Database } from '../src/db/types.js';
 import { ManualClock } from '../src/lib/clock.js';
+import { CreditsRepo } from '../src/modules/credits/credits.repo.js';
 import type { Mailer } from '../src/lib/mailer.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
@@ -264,13 +265,9 @@ export class TestApp {
     return this.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   }
 
-  async ledgerSum(userId: number): Promise<number> {
-    const r = await this.db
-      .selectFrom('credit_transactions')
-      .select((eb) => eb.fn.sum<string | number | null>('amount').as('s'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return Number(r.s ?? 0);
+  /** The ledger sum as the product computes it, for the invariant ledger sum = balance. */
+  ledgerSum(userId: number): Promise<number> {
+    return new CreditsRepo(this.db).ledgerSum(userId);
   }
 
   async close(): Promise<void> {

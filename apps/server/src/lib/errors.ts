@@ -18,4 +18,3 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
-export const forbidden = () => new AppError('FORBIDDEN');
