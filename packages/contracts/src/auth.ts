@@ -147,7 +147,6 @@ export const TRANSACTION_TYPES = [
   'system_reward',
   'group_distribute',
   'group_reclaim',
-  'register_grant',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

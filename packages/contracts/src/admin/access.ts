@@ -1,0 +1,66 @@
+import type { Permission, Role } from '../permissions.js';
+import { hasAnyPermission } from '../permissions.js';
+
+/**
+ * Who may do what, as one map shared by the server's policy layer and the web's menu
+ * and page guards. `all` grants the action on every object; `group` grants it only on
+ * objects of the actor's own group (a group administrator). Super-administrator-only
+ * actions require `system.all`.
+ */
+export interface ActionRule {
+  all: readonly Permission[];
+  group?: readonly Permission[];
+}
+
+const USER_ADMIN = { all: ['user.manage'], group: ['user.manage.group'] } as const;
+
+export const ACTION_RULES = {
+  'user.read': USER_ADMIN,
+  'user.create': USER_ADMIN,
+  'user.update': USER_ADMIN,
+  'user.status': USER_ADMIN,
+  'user.password': USER_ADMIN,
+  'user.delete': USER_ADMIN,
+  'user.export': USER_ADMIN,
+  'user.import': USER_ADMIN,
+  /** Moving users between groups: never a group administrator. */
+  'user.move': { all: ['user.manage'] },
+  'user.role': { all: ['system.all'] },
+  'user.permissions': { all: ['system.all'] },
+  'credits.read': { all: ['credits.manage', 'user.manage'], group: ['credits.manage.group', 'user.manage.group'] },
+  /** Adding, deducting or setting a balance creates or destroys money: not for group administrators. */
+  'credits.adjust': { all: ['credits.manage'] },
+  'group.read': { all: ['group.manage'], group: ['credits.manage.group', 'user.manage.group'] },
+  'group.manage': { all: ['group.manage'] },
+  /** Moving credits between a group's pool and its members. */
+  'group.pool.transfer': { all: ['group.manage', 'credits.manage'], group: ['credits.manage.group'] },
+  'audit.read': { all: ['system.all'] },
+  'file.read': USER_ADMIN,
+} as const satisfies Record<string, ActionRule>;
+
+export type Action = keyof typeof ACTION_RULES;
+
+/** How far an actor's right to an action reaches. */
+export type Scope = 'all' | 'group' | 'none';
+
+export function scopeOf(permissions: readonly string[], action: Action): Scope {
+  const rule: ActionRule = ACTION_RULES[action];
+  if (hasAnyPermission(permissions, rule.all)) return 'all';
+  if (rule.group && hasAnyPermission(permissions, rule.group)) return 'group';
+  return 'none';
+}
+
+/** The admin screens, each shown to whoever may perform its reading action. */
+export const ADMIN_PAGES = {
+  users: { path: '/admin/users', action: 'user.read' },
+  groups: { path: '/admin/groups', action: 'group.read' },
+  audit: { path: '/admin/audit', action: 'audit.read' },
+} as const satisfies Record<string, { path: string; action: Action }>;
+export type AdminPage = keyof typeof ADMIN_PAGES;
+
+export function mayOpenAdminPage(permissions: readonly string[], page: AdminPage): boolean {
+  return scopeOf(permissions, ADMIN_PAGES[page].action) !== 'none';
+}
+
+/** Settings are readable by both administrator roles (read-only for a group administrator). */
+export const SETTINGS_ROLES: readonly Role[] = ['super_admin', 'admin'];

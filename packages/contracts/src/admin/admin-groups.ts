@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
+
+export const GroupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  color: z.string(),
+  sort_order: z.number(),
+  status: z.enum(['active', 'inactive']),
+  user_count: z.number(),
+  user_limit: z.number().nullable(),
+  credits_pool: z.number(),
+  credits_pool_used: z.number(),
+  credits_pool_remaining: z.number(),
+  site_name: z.string().nullable(),
+  site_logo: z.string().nullable(),
+  site_config_enabled: z.boolean(),
+  avg_credits_used: z.number(),
+  avg_tokens_used: z.number(),
+  created_at: z.string(),
+});
+export type Group = z.infer<typeof GroupSchema>;
+
+const ColorSchema = z
+  .string({ error: 'validation.color.invalid' })
+  .regex(/^#[0-9a-fA-F]{6}$/, 'validation.color.invalid');
+const GroupFields = {
+  name: z
+    .string({ error: 'validation.groupName.required' })
+    .trim()
+    .min(1, 'validation.groupName.required')
+    .max(100, 'validation.groupName.max'),
+  description: z.string().trim().max(500, 'validation.description.max'),
+  color: ColorSchema,
+  sort_order: z.number({ error: 'validation.sort.invalid' }).int('validation.sort.invalid').min(0).max(100_000),
+  status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }),
+};
+export const UserLimitSchema = z
+  .number({ error: 'validation.userLimit.invalid' })
+  .int('validation.userLimit.invalid')
+  .min(1, 'validation.userLimit.invalid')
+  .max(1_000_000, 'validation.userLimit.invalid')
+  .nullable();
+
+/** POST /admin/user-groups: only the name is required. */
+export const CreateGroupBodySchema = z.object({
+  name: GroupFields.name,
+  description: GroupFields.description.optional(),
+  color: GroupFields.color.optional(),
+  sort_order: GroupFields.sort_order.optional(),
+  status: GroupFields.status.optional(),
+  user_limit: UserLimitSchema.optional(),
+});
+export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
+export const UpdateGroupBodySchema = CreateGroupBodySchema.partial();
+export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
+
+export const UserLimitBodySchema = z.object({ user_limit: UserLimitSchema });
+export const CreditsPoolBodySchema = z.object({ credits_pool: CreditAmountSchema });
+export const GroupSiteConfigBodySchema = z.object({
+  site_name: z.string().trim().max(100, 'validation.siteName.max').nullable(),
+  site_logo: z.string().trim().max(1000, 'validation.siteLogo.max').nullable(),
+  enabled: z.boolean({ error: 'validation.status.invalid' }),
+});
+export type GroupSiteConfigBody = z.infer<typeof GroupSiteConfigBodySchema>;
+
+export const POOL_OPERATIONS = ['distribute', 'reclaim'] as const;
+/** POST /admin/user-groups/{id}/distribute-credits: moves credits between the pool and a member. */
+export const DistributeCreditsBodySchema = z
+  .object({
+    user_id: z.number({ error: 'validation.user.required' }).int().min(1, 'validation.user.required'),
+    amount: CreditAmountSchema,
+    reason: ReasonSchema,
+    operation: z.enum(POOL_OPERATIONS, { error: 'validation.operation.invalid' }).default('distribute'),
+  })
+  .refine((b) => b.amount > 0, { path: ['amount'], message: 'validation.amount.positive' });
+export type DistributeCreditsBody = z.infer<typeof DistributeCreditsBodySchema>;
