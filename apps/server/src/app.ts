@@ -25,6 +25,7 @@ import { createChatServices } from './modules/chat/chat.services.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
+import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { ModulesRepo } from './modules/modules/modules.repo.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
@@ -106,12 +107,13 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const users = new UsersRepo(db);
   const credits = new CreditsRepo(db);
+  const groups = new GroupsRepo(db);
   const settings = new SettingsService(new SettingsRepo(db), clock);
   const bootstrapResult = await bootstrap({
     db,
     dialect: database.dialect,
     users,
-    credits,
+    groups,
     settings,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
@@ -128,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     db,
     users,
     credits,
+    groups,
     settings,
     tokens,
     mailer,

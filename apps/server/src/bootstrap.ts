@@ -1,9 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Dialect } from './db/database.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/types.js';
 import { randomToken } from './lib/secrets.js';
-import type { CreditsRepo } from './modules/credits/credits.repo.js';
+import type { GroupsRepo } from './modules/groups/groups.repo.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import { conflictFromDbError } from './modules/auth/identity.js';
 import { createAccount } from './modules/users/account-creation.js';
@@ -22,7 +22,7 @@ export async function bootstrap(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
   users: UsersRepo;
-  credits: CreditsRepo;
+  groups: GroupsRepo;
   settings: SettingsService;
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
@@ -32,9 +32,8 @@ export async function bootstrap(deps: {
   const { db, now } = deps;
   const hasDefaultGroup = await db.selectFrom('user_groups').select('id').where('id', '=', 1).executeTakeFirst();
   if (!hasDefaultGroup) {
-    await db
-      .insertInto('user_groups')
-      .values({
+    await deps.groups.insertDefault(
+      {
         id: 1,
         name: 'default',
         description: 'Default group',
@@ -49,15 +48,9 @@ export async function bootstrap(deps: {
         site_config_enabled: 0,
         created_at: now,
         updated_at: now,
-      } as never)
-      .onConflict((oc) => oc.doNothing())
-      .execute();
-    if (deps.dialect === 'postgres') {
-      // An explicit id does not move PostgreSQL's sequence; move it past the seeded row.
-      await sql`select setval(pg_get_serial_sequence('user_groups', 'id'), (select max(id) from user_groups))`.execute(
-        db,
-      );
-    }
+      },
+      deps.dialect,
+    );
   }
   await deps.settings.seedDefaults();
 
@@ -67,7 +60,7 @@ export async function bootstrap(deps: {
   const password = deps.adminPassword ?? randomToken(12);
   const settings = await deps.settings.getSettings();
   try {
-    await createAccount(db, deps.users, deps.credits, {
+    await createAccount(db, { users: deps.users, groups: deps.groups }, {
       email,
       username: 'admin',
       phone: null,

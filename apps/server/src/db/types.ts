@@ -25,6 +25,8 @@ export interface UsersTable {
   created_at: string;
   updated_at: string;
   last_login_at: string | null;
+  /** Set when the account is retired; a retired account is in no list and holds no identity. */
+  deleted_at: Generated<string | null>;
 }
 
 export interface UserGroupsTable {
@@ -97,6 +99,7 @@ export interface CreditTransactionsTable {
   description: string;
   operator_id: number | null;
   reference_id: string | null;
+  reason: Generated<string | null>;
   created_at: string;
 }
 
@@ -203,7 +206,54 @@ export interface ConversationDraftsTable {
   updated_at: string;
 }
 
+export interface GroupPoolTransactionsTable {
+  id: Generated<number>;
+  group_id: number;
+  transaction_type: 'pool_set' | 'group_distribute' | 'group_reclaim';
+  amount: number;
+  pool_remaining_after: number;
+  user_id: number | null;
+  operator_id: number | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  actor_id: number;
+  key: string;
+  fingerprint: string;
+  response: string | null;
+  created_at: string;
+}
+
+export interface AuditLogsTable {
+  id: Generated<number>;
+  seq: number;
+  actor_id: number | null;
+  actor_username: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** JSON of {before, after}, secrets redacted; hashed exactly as stored. */
+  changes: string;
+  ip: string | null;
+  request_id: string | null;
+  created_at: string;
+  prev_hash: string;
+  hash: string;
+}
+
+export interface AuditChainHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+}
+
 export interface Database {
+  group_pool_transactions: GroupPoolTransactionsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_logs: AuditLogsTable;
+  audit_chain_head: AuditChainHeadTable;
   ai_models: AiModelsTable;
   ai_model_groups: AiModelGroupsTable;
   files: FilesTable;
@@ -227,6 +277,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
+export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;

@@ -18,3 +18,14 @@ export class AppError extends Error {
 }
 
 export const notFound = () => new AppError('NOT_FOUND');
+
+/**
+ * Bad input found by a service rather than by the schema (a group that does not exist,
+ * a role the caller may not grant): answered like a schema failure, each key translated
+ * into `data.errors`.
+ */
+export class InputError extends AppError {
+  constructor(readonly messageKeys: readonly string[]) {
+    super('VALIDATION_FAILED');
+  }
+}

@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Language } from '@aiplatform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { AppError, InputError } from '../lib/errors.js';
 import { isTranslationKey, translate } from '../lib/i18n.js';
 
 /** A validation item as fastify-type-provider-zod reports it (zod issue flattened). */
@@ -83,6 +83,10 @@ const CLIENT_STATUS_CODES: Record<number, ErrorCode> = {
 /** The single place that turns any thrown error into the API.md error envelope. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof InputError) {
+      const errors = err.messageKeys.map((key) => translate(req.lang, key));
+      return sendError(req, reply, 'VALIDATION_FAILED', 400, { data: { errors }, message: errors[0] ?? undefined });
+    }
     if (err instanceof AppError) {
       return sendError(req, reply, err.code, err.status, {
         params: err.params,

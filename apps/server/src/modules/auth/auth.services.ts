@@ -6,6 +6,7 @@ import type { KvStore } from '../../lib/kv-store.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { AvatarService } from './avatar.service.js';
@@ -22,6 +23,7 @@ export interface AuthDeps {
   db: Kysely<Database>;
   users: UsersRepo;
   credits: CreditsRepo;
+  groups: GroupsRepo;
   settings: SettingsService;
   tokens: AccessTokens;
   mailer: Mailer;
@@ -51,7 +53,7 @@ export function createAuthServices(d: AuthDeps) {
       d.clock,
       d.loginLimitScale,
     ),
-    registration: new RegistrationService(d.db, d.users, d.credits, d.settings, d.clock),
+    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
   };
 }

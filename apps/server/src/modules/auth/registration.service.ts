@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { CreditsRepo } from '../credits/credits.repo.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createAccount } from '../users/account-creation.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -14,7 +14,7 @@ export class RegistrationService {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly users: UsersRepo,
-    private readonly credits: CreditsRepo,
+    private readonly groups: GroupsRepo,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
@@ -24,7 +24,7 @@ export class RegistrationService {
     if (!settings.user.allow_register) throw new AppError('REGISTRATION_CLOSED');
     await assertIdentityFree(this.users, body);
     try {
-      const id = await createAccount(this.db, this.users, this.credits, {
+      const id = await createAccount(this.db, { users: this.users, groups: this.groups }, {
         email: body.email,
         username: body.username,
         phone: body.phone,

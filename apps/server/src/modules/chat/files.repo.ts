@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable } from '../../db/types.js';
+import type { UserRow } from '../../db/types.js';
 
 /** Uploaded chat images (metadata; the bytes live under DATA_DIR/uploads). */
 export class FilesRepo {
@@ -22,9 +23,8 @@ export class FilesRepo {
       .executeTakeFirst();
   }
 
-  /** The owner's group, for the group administrator's access check. */
-  async ownerGroup(userId: number): Promise<number | null> {
-    const r = await this.db.selectFrom('users').select('group_id').where('id', '=', userId).executeTakeFirst();
-    return r?.group_id ?? null;
+  /** The owner's group and role, for an administrator's access check. */
+  async owner(userId: number): Promise<{ group_id: number | null; role: UserRow['role'] } | undefined> {
+    return this.db.selectFrom('users').select(['group_id', 'role']).where('id', '=', userId).executeTakeFirst();
   }
 }

@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { type UploadedImage, hasPermission } from '@aiplatform/contracts';
+import type { UploadedImage } from '@aiplatform/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../../db/types.js';
 import type { AuthContext } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
+import { actorFromAuth } from '../../policies/actor.js';
+import { can } from '../../policies/policy.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
@@ -77,13 +79,10 @@ export class ImagesService {
 
   private async maySee(auth: AuthContext, file: FileRow): Promise<boolean> {
     if (file.user_id === auth.user.id) return true;
-    const held = await auth.permissions();
-    if (hasPermission(held, 'user.manage')) return true;
-    return (
-      hasPermission(held, 'user.manage.group') &&
-      auth.user.group_id !== null &&
-      (await this.files.ownerGroup(file.user_id)) === auth.user.group_id
-    );
+    const owner = await this.files.owner(file.user_id);
+    if (!owner) return false;
+    const target = { kind: 'file', owner_id: file.user_id, owner_group_id: owner.group_id, owner_role: owner.role } as const;
+    return can(await actorFromAuth(auth), 'file.read', target);
   }
 
   private pathOf(storedName: string): string {

@@ -1,7 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
+import { applyCreditChange } from '../credits/credits-writer.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessagesRepo } from './messages.repo.js';
@@ -53,33 +54,43 @@ export class TurnAccounting {
    */
   async open(t: OpenTurn): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
-      if (t.required > 0 && !(await this.credits.tryReserve(trx, t.userId, t.cost, t.required, t.now))) {
-        const b = await this.credits.balance(trx, t.userId);
-        if (b.expireAt !== null && b.expireAt <= t.now) throw new AppError('CREDITS_EXPIRED');
-        const data = { required: t.required, balance: b.remaining };
-        throw new AppError('INSUFFICIENT_CREDITS', data, data);
-      }
-      const { remaining } = await this.credits.balance(trx, t.userId);
-      if (t.cost > 0) {
-        await this.credits.appendLedger(
-          {
-            user_id: t.userId,
-            transaction_type: 'chat_consume',
-            amount: -t.cost,
-            balance_after: remaining,
-            description: 'server.ledger.chatConsume',
-            reference_id: t.answer.id,
-            created_at: t.now,
-          },
-          trx,
-        );
-      }
+      const remaining = await this.charge(trx, t);
       await this.messages.insertPair(trx, t.question, t.answer);
       await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
       // SPEC §4: the draft is cleared on send.
       await this.conversations.deleteDraft(t.conversationId, trx);
       return remaining;
     });
+  }
+
+  /**
+   * Takes the cost (or, for a free turn, only checks the required balance) under one
+   * conditional update; throws CREDITS_EXPIRED or INSUFFICIENT_CREDITS {required, balance}.
+   */
+  private async charge(trx: Transaction<Database>, t: OpenTurn): Promise<number> {
+    const refuse = (balance: number, expireAt: string | null): never => {
+      if (expireAt !== null && expireAt <= t.now) throw new AppError('CREDITS_EXPIRED');
+      const data = { required: t.required, balance };
+      throw new AppError('INSUFFICIENT_CREDITS', data, data);
+    };
+    if (t.cost > 0) {
+      const r = await applyCreditChange(trx, {
+        userId: t.userId,
+        type: 'chat_consume',
+        amount: -t.cost,
+        description: 'server.ledger.chatConsume',
+        referenceId: t.answer.id,
+        requireBalance: t.required,
+        requireUnexpired: true,
+        now: t.now,
+      });
+      return r.ok ? r.row.balance_after : refuse(r.balance, r.expireAt);
+    }
+    if (t.required > 0 && !(await this.credits.holdsAtLeast(trx, t.userId, t.required, t.now))) {
+      const b = await this.credits.balance(trx, t.userId);
+      return refuse(b.remaining, b.expireAt);
+    }
+    return (await this.credits.balance(trx, t.userId)).remaining;
   }
 
   /** Stores the answer (complete, stopped or error with partial text) and counts its tokens. */
@@ -107,20 +118,14 @@ export class TurnAccounting {
     try {
       await this.db.transaction().execute(async (trx) => {
         if (ref.cost > 0) {
-          await this.credits.release(trx, ref.userId, ref.cost);
-          const { remaining } = await this.credits.balance(trx, ref.userId);
-          await this.credits.appendLedger(
-            {
-              user_id: ref.userId,
-              transaction_type: 'system_refund',
-              amount: ref.cost,
-              balance_after: remaining,
-              description: 'server.ledger.chatRefund',
-              reference_id: ref.answerId,
-              created_at: now,
-            },
-            trx,
-          );
+          await applyCreditChange(trx, {
+            userId: ref.userId,
+            type: 'system_refund',
+            amount: ref.cost,
+            description: 'server.ledger.chatRefund',
+            referenceId: ref.answerId,
+            now,
+          });
         }
         const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.questionId, ref.answerId]);
         await this.conversations.removeMessages(trx, ref.conversationId, removed, now);

@@ -2,48 +2,22 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
 
-export interface LedgerEntry {
-  user_id: number;
-  transaction_type: string;
-  amount: number;
-  balance_after: number;
-  description: string;
-  operator_id?: number | null;
-  reference_id?: string | null;
-  created_at: string;
-}
-
 export class CreditsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Must run inside the transaction that changed the balance (DESIGN §5). */
-  async appendLedger(entry: LedgerEntry, db: Db): Promise<void> {
-    await db.insertInto('credit_transactions').values(entry).execute();
-  }
-
   /**
-   * Reserves `cost` with ONE conditional update (DESIGN §5): it succeeds only while the
-   * balance covers `required` (≥ cost) and the credits have not expired. Concurrent
-   * reservations serialize on the row, so the balance can never be overdrawn.
+   * A free chat still needs the settings' minimum balance and unexpired credits: one
+   * conditional no-op update checks both under the row lock, without a ledger row.
    */
-  async tryReserve(db: Db, userId: number, cost: number, required: number, now: string): Promise<boolean> {
+  async holdsAtLeast(db: Db, userId: number, required: number, now: string): Promise<boolean> {
     const r = await db
       .updateTable('users')
-      .set({ credits_used: sql`credits_used + ${cost}` })
+      .set({ credits_used: sql`credits_used` })
       .where('id', '=', userId)
       .where(sql<boolean>`credits_quota - credits_used >= ${required}`)
       .where((eb) => eb.or([eb('credits_expire_at', 'is', null), eb('credits_expire_at', '>', now)]))
       .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
-  }
-
-  /** Gives a reservation back (a refund); the caller writes the ledger row in the same transaction. */
-  async release(db: Db, userId: number, cost: number): Promise<void> {
-    await db
-      .updateTable('users')
-      .set({ credits_used: sql`credits_used - ${cost}` })
-      .where('id', '=', userId)
-      .execute();
   }
 
   async balance(db: Db, userId: number): Promise<{ remaining: number; expireAt: string | null }> {

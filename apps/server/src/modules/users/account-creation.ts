@@ -1,72 +1,93 @@
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../db/types.js';
+import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { CreditsRepo } from '../credits/credits.repo.js';
-import type { UsersRepo } from './users.repo.js';
+import { applyCreditChange } from '../credits/credits-writer.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { Db, UsersRepo } from './users.repo.js';
 
 export interface NewAccount {
   email: string;
   username: string;
   phone: string | null;
-  password: string;
   role: UserRow['role'];
   groupId: number | null;
   credits: number;
   tokens: number;
+  remark?: string | null;
+  /** The administrator who created the account; null for registration and start-up. */
+  operatorId?: number | null;
   grantDescription: string;
   now: string;
 }
 
 /**
- * Creates a user and writes the opening credit grant to the ledger in the same
- * transaction, so that from the first day the ledger sum equals the balance.
+ * Checks that a group can take one more member and holds its row lock until the
+ * transaction ends, so two concurrent joins cannot both take the last place.
+ * Returns false when the group does not exist.
  */
+export async function reserveGroupPlace(groups: GroupsRepo, groupId: number, trx: Db, now: string): Promise<boolean> {
+  const group = await groups.lock(groupId, trx, now);
+  if (!group) return false;
+  if (group.user_limit !== null && (await groups.countMembers(groupId, trx)) >= group.user_limit) {
+    throw new AppError('GROUP_FULL');
+  }
+  return true;
+}
+
+/**
+ * Inserts a user inside the caller's transaction and writes the opening credits as a
+ * `system_reward` ledger row, so that from the first day the ledger sum equals the
+ * balance. A group that does not exist leaves the user without a group; a full one
+ * refuses with GROUP_FULL.
+ */
+export async function insertAccount(
+  trx: Db,
+  repos: { users: UsersRepo; groups: GroupsRepo },
+  a: NewAccount & { passwordHash: string },
+): Promise<number> {
+  const groupOk = a.groupId !== null && (await reserveGroupPlace(repos.groups, a.groupId, trx, a.now));
+  const id = await repos.users.insert(
+    {
+      email: a.email.toLowerCase(),
+      username: a.username,
+      phone: a.phone,
+      password_hash: a.passwordHash,
+      role: a.role,
+      status: 'active',
+      group_id: groupOk ? a.groupId : null,
+      avatar_url: null,
+      credits_quota: 0,
+      credits_used: 0,
+      credits_expire_at: null,
+      token_quota: a.tokens,
+      token_used: 0,
+      remark: a.remark ?? null,
+      created_at: a.now,
+      updated_at: a.now,
+      last_login_at: null,
+    },
+    trx,
+  );
+  if (a.credits > 0) {
+    await applyCreditChange(trx, {
+      userId: id,
+      type: 'system_reward',
+      amount: a.credits,
+      description: a.grantDescription,
+      operatorId: a.operatorId ?? null,
+      now: a.now,
+    });
+  }
+  return id;
+}
+
+/** Creates one account in its own transaction (registration, start-up). */
 export async function createAccount(
   db: Kysely<Database>,
-  users: UsersRepo,
-  credits: CreditsRepo,
-  a: NewAccount,
+  repos: { users: UsersRepo; groups: GroupsRepo },
+  a: NewAccount & { password: string },
 ): Promise<number> {
   const passwordHash = await hashPassword(a.password);
-  return db.transaction().execute(async (trx) => {
-    const groupExists = a.groupId
-      ? await trx.selectFrom('user_groups').select('id').where('id', '=', a.groupId).executeTakeFirst()
-      : undefined;
-    const id = await users.insert(
-      {
-        email: a.email.toLowerCase(),
-        username: a.username,
-        phone: a.phone,
-        password_hash: passwordHash,
-        role: a.role,
-        status: 'active',
-        group_id: groupExists ? a.groupId : null,
-        avatar_url: null,
-        credits_quota: a.credits,
-        credits_used: 0,
-        credits_expire_at: null,
-        token_quota: a.tokens,
-        token_used: 0,
-        remark: null,
-        created_at: a.now,
-        updated_at: a.now,
-        last_login_at: null,
-      },
-      trx,
-    );
-    if (a.credits > 0) {
-      await credits.appendLedger(
-        {
-          user_id: id,
-          transaction_type: 'register_grant',
-          amount: a.credits,
-          balance_after: a.credits,
-          description: a.grantDescription,
-          created_at: a.now,
-        },
-        trx,
-      );
-    }
-    return id;
-  });
+  return db.transaction().execute((trx) => insertAccount(trx, repos, { ...a, passwordHash }));
 }

@@ -29,8 +29,9 @@ export class UsersRepo {
       ]);
   }
 
+  /** A live (not retired) account with its group's display fields. */
   findWithGroupById(id: number, db: Db = this.db): Promise<UserWithGroup | undefined> {
-    return this.withGroup(db).where('users.id', '=', id).executeTakeFirst();
+    return this.withGroup(db).where('users.id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirst();
   }
 
   /** The user of an access token, only while its session is alive: one indexed query. */
@@ -42,11 +43,17 @@ export class UsersRepo {
       .where('users.id', '=', userId)
       .where('auth_sessions.id', '=', sessionId)
       .where('auth_sessions.revoked_at', 'is', null)
+      .where('users.deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
   findByEmail(email: string, db: Db = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   findByUsername(username: string, db: Db = this.db): Promise<UserRow | undefined> {
@@ -54,11 +61,17 @@ export class UsersRepo {
       .selectFrom('users')
       .selectAll()
       .where(sql`lower(username)`, '=', username.toLowerCase())
+      .where('deleted_at', 'is', null)
       .executeTakeFirst();
   }
 
   findByPhone(phone: string, db: Db = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
   }
 
   async countUsers(): Promise<number> {
@@ -88,8 +101,17 @@ export class UsersRepo {
       .execute();
   }
 
-  async extraPermissions(userId: number): Promise<string[]> {
-    const rows = await this.db
+  async replaceExtraPermissions(userId: number, permissions: readonly string[], now: string, db: Db): Promise<void> {
+    await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
+    if (permissions.length === 0) return;
+    await db
+      .insertInto('user_permissions')
+      .values(permissions.map((permission) => ({ user_id: userId, permission, created_at: now })))
+      .execute();
+  }
+
+  async extraPermissions(userId: number, db: Db = this.db): Promise<string[]> {
+    const rows = await db
       .selectFrom('user_permissions')
       .select('permission')
       .where('user_id', '=', userId)
