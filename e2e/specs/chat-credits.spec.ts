@@ -54,7 +54,7 @@ test.describe('chat: credits', () => {
     });
 
     expect(await api.remaining()).toBe(1000);
-    expect((await api.ledger()).map((e) => e.transaction_type)).toEqual(['register_grant']);
+    expect((await api.ledger()).map((e) => e.transaction_type)).toEqual(['system_reward']);
     expect(await api.messages(conversation.id)).toEqual([]);
     expect(await upstreamRequests(marker)).toEqual([]);
   });

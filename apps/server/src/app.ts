@@ -27,6 +27,10 @@ import { sendRoutes } from './modules/chat/send.routes.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { createAdminServices } from './modules/admin/admin.services.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { ModulesRepo } from './modules/modules/modules.repo.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
@@ -141,6 +145,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     loginLimitScale: config.rateLimitScale,
   });
 
+  const admin = createAdminServices({ db, users, groups, settings, clock });
+
   const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
   await chat.send.recoverInterrupted();
@@ -189,6 +195,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(chatRoutes(chat.conversations, guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
+      await api.register(adminUsersRoutes(admin, guards));
+      await api.register(groupsRoutes(admin, guards));
+      await api.register(auditRoutes(admin.audit, guards));
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import { type Clock, addSeconds, iso } from '../../lib/clock.js';
 import { EmailCodeRepo } from './email-code.repo.js';
 import { LoginAttemptsRepo } from './login-attempts.repo.js';
 import { SessionRepo } from './session.repo.js';
+import { IdempotencyRepo } from '../admin/idempotency.repo.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -14,6 +15,8 @@ export async function pruneAuthData(db: Kysely<Database>, now: Date): Promise<vo
   await new LoginAttemptsRepo(db).pruneBefore(iso(addSeconds(now, -2 * LIMITS.loginAttemptWindowSeconds)));
   await new EmailCodeRepo(db).pruneExpiredBefore(iso(addSeconds(now, -86_400)));
   await new SessionRepo(db).pruneExpiredTokens(iso(now));
+  // A repeated Idempotency-Key is honoured for a day; older keys serve nothing.
+  await new IdempotencyRepo(db).pruneBefore(iso(addSeconds(now, -86_400)));
 }
 
 /** Runs the pruning hourly (not at start, which must stay fast); returns the stopper. */

@@ -159,7 +159,7 @@ describe('account of the signed-in user', () => {
         {
           id: expect.any(Number) as number,
           created_at: expect.any(String) as string,
-          transaction_type: 'register_grant',
+          transaction_type: 'system_reward',
           amount: 1000,
           balance_after: 1000,
           description: '注册赠送的初始积分',
@@ -190,7 +190,7 @@ describe('account of the signed-in user', () => {
 
       const page3 = await t.get<CreditHistoryResult>(`${HISTORY}?page=3&limit=10`, s.accessToken);
       expect(page3.body.data.history.map((h) => h.amount)).toEqual([4, 3, 2, 1, 1000]);
-      expect(page3.body.data.history.at(-1)?.transaction_type).toBe('register_grant');
+      expect(page3.body.data.history.at(-1)?.transaction_type).toBe('system_reward');
 
       const beyond = await t.get<CreditHistoryResult>(`${HISTORY}?page=4&limit=10`, s.accessToken);
       expect(beyond.body.data.history).toEqual([]);

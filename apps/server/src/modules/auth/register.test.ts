@@ -54,7 +54,7 @@ describe('POST /api/auth/register', () => {
     expect(row).toMatchObject({ credits_quota: 1000, credits_used: 0, token_quota: 10000, token_used: 0, group_id: 1 });
     const ledger = await t.db.selectFrom('credit_transactions').selectAll().where('user_id', '=', row.id).execute();
     expect(ledger).toHaveLength(1);
-    expect(ledger[0]).toMatchObject({ transaction_type: 'register_grant', amount: 1000, balance_after: 1000 });
+    expect(ledger[0]).toMatchObject({ transaction_type: 'system_reward', amount: 1000, balance_after: 1000 });
     expect(await t.ledgerSum(row.id)).toBe(row.credits_quota - row.credits_used);
   });
 

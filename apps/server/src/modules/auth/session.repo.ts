@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { Db } from '../users/users.repo.js';
 
 /** SQL for sessions (refresh-token families) and their rotating refresh tokens. */
 export class SessionRepo {
@@ -67,14 +68,37 @@ export class SessionRepo {
       .execute();
   }
 
-  async revokeUserSessions(userId: number, now: string, exceptSessionId?: string) {
-    let q = this.db
+  /** Ends a user's sessions at once; `db` lets an admin change do it in its own transaction. */
+  async revokeUserSessions(userId: number, now: string, exceptSessionId?: string, db: Db = this.db) {
+    let q = db
       .updateTable('auth_sessions')
       .set({ revoked_at: now })
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
     await q.execute();
+  }
+
+  /** Signed-in devices of a user whose refresh token has not yet expired, newest first. */
+  liveSessions(userId: number, now: string) {
+    return this.db
+      .selectFrom('auth_sessions')
+      .select(['id', 'created_at', 'last_used_at', 'ip', 'user_agent'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.id')
+            .whereRef('refresh_tokens.session_id', '=', 'auth_sessions.id')
+            .where('refresh_tokens.used_at', 'is', null)
+            .where('refresh_tokens.expires_at', '>', now),
+        ),
+      )
+      .orderBy('last_used_at', 'desc')
+      .limit(50)
+      .execute();
   }
 
   /** Expired refresh tokens can be neither used nor replayed; their rows serve nothing. */

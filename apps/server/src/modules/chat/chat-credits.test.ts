@@ -205,7 +205,7 @@ describe('chat credits', () => {
     const answer = (await t.get<Message[]>(url(conv.id), u.token)).body.data[1];
     expect(answer).toMatchObject({ status: 'error', content: partial });
     expect((await t.userRow(u.id)).credits_used).toBe(10);
-    expect((await ledger(t, u.id)).map((r) => r.transaction_type)).toEqual(['register_grant', 'chat_consume']);
+    expect((await ledger(t, u.id)).map((r) => r.transaction_type)).toEqual(['system_reward', 'chat_consume']);
   });
 
   it('aborts the upstream when the client disconnects, stores the partial answer as stopped and keeps the charge', async () => {
@@ -247,7 +247,7 @@ describe('chat credits', () => {
     expect('Echo: stop me'.startsWith(answer.content) || answer.content.startsWith('Echo: stop me')).toBe(true);
     expect(answer.tokens).toBeGreaterThan(0);
     expect((await t.userRow(u.id)).credits_used).toBe(10);
-    expect((await ledger(t, u.id)).map((r) => r.transaction_type)).toEqual(['register_grant', 'chat_consume']);
+    expect((await ledger(t, u.id)).map((r) => r.transaction_type)).toEqual(['system_reward', 'chat_consume']);
     // After an abort, fetch opens a spare connection that would hold close() for the keep-alive timeout.
     t.app.server.closeAllConnections();
   });

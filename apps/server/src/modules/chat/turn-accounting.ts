@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
@@ -27,11 +28,6 @@ export interface TurnRef {
   questionId: string;
   answerId: string;
 }
-
-const isUniqueViolation = (err: unknown) => {
-  const code = (err as { code?: string } | undefined)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-};
 
 /**
  * The money side of one chat turn (DESIGN §5). Each step is one transaction that

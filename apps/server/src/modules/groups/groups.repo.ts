@@ -133,14 +133,31 @@ export class GroupsRepo {
     return Number(r.n);
   }
 
-  /** Moves the pool's used amount by `delta` only while the pool covers it; false when it does not. */
+  /**
+   * Moves the pool's used amount by `delta`. Handing out (delta > 0) succeeds only while
+   * the pool covers it (undefined otherwise). Taking back more than was handed out (the
+   * member's own credits) grows the pool, so the pool's remainder always rises by exactly
+   * what came back and `credits_pool_used` never goes negative.
+   */
   async movePoolUsed(id: number, delta: number, db: Db): Promise<GroupRow | undefined> {
-    let q = db
+    if (delta > 0) {
+      return db
+        .updateTable('user_groups')
+        .set({ credits_pool_used: sql`credits_pool_used + ${delta}` })
+        .where('id', '=', id)
+        .where(sql<boolean>`credits_pool - credits_pool_used >= ${delta}`)
+        .returningAll()
+        .executeTakeFirst();
+    }
+    return db
       .updateTable('user_groups')
-      .set({ credits_pool_used: sql`credits_pool_used + ${delta}` })
-      .where('id', '=', id);
-    if (delta > 0) q = q.where(sql<boolean>`credits_pool - credits_pool_used >= ${delta}`);
-    return q.returningAll().executeTakeFirst();
+      .set({
+        credits_pool: sql`case when credits_pool_used + ${delta} < 0 then credits_pool - (credits_pool_used + ${delta}) else credits_pool end`,
+        credits_pool_used: sql`case when credits_pool_used + ${delta} < 0 then 0 else credits_pool_used + ${delta} end`,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async appendPoolLedger(

@@ -1,0 +1,47 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { AuditRepo } from '../audit/audit.repo.js';
+import { AuditService } from '../audit/audit.service.js';
+import { SessionRepo } from '../auth/session.repo.js';
+import { AdminCreditsService } from '../credits/admin-credits.service.js';
+import { AdminLedgerRepo } from '../credits/admin-ledger.repo.js';
+import { GroupPoolService } from '../groups/group-pool.service.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import { GroupsService } from '../groups/groups.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { AdminUsersRepo } from '../users/admin-users.repo.js';
+import { AdminUsersService } from '../users/admin-users.service.js';
+import { UserImportService } from '../users/user-import.service.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { AdminTransactions } from './admin-tx.js';
+import { IdempotencyRepo } from './idempotency.repo.js';
+
+/** Wires the admin side: users, credits, groups and their pools, the audit log. */
+export function createAdminServices(d: {
+  db: Kysely<Database>;
+  users: UsersRepo;
+  groups: GroupsRepo;
+  settings: SettingsService;
+  clock: Clock;
+}) {
+  const audit = new AuditService(new AuditRepo(d.db));
+  const idempotency = new IdempotencyRepo(d.db);
+  const tx = new AdminTransactions(d.db, audit, idempotency, d.clock);
+  const users = new AdminUsersService({
+    db: d.db,
+    users: d.users,
+    adminUsers: new AdminUsersRepo(d.db),
+    groups: d.groups,
+    sessions: new SessionRepo(d.db),
+    settings: d.settings,
+    tx,
+    clock: d.clock,
+  });
+  const credits = new AdminCreditsService({ users: d.users, adminUsers: users, ledger: new AdminLedgerRepo(d.db), tx, clock: d.clock });
+  const groups = new GroupsService({ groups: d.groups, tx, clock: d.clock });
+  const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx });
+  const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
+  return { audit, idempotency, users, credits, groups, pool, imports };
+}
+export type AdminServices = ReturnType<typeof createAdminServices>;

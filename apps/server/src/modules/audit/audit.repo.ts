@@ -1,0 +1,65 @@
+import type { AuditFilter } from '@aiplatform/contracts';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { AuditLogRow, AuditLogsTable, Database } from '../../db/types.js';
+import type { Insertable } from 'kysely';
+import type { Db } from '../users/users.repo.js';
+
+type AuditQuery = SelectQueryBuilder<Database, 'audit_logs', object>;
+
+/** Inclusive end of a `to` filter: a bare day means the whole day. */
+const endOf = (to: string) => (to.length === 10 ? `${to}T23:59:59.999Z` : to);
+
+/** The only SQL on the audit log; it has no update and no delete. */
+export class AuditRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Advances the chain head and returns the new sequence number with the previous
+   * hash. The update locks the head row until the transaction ends, so concurrent
+   * appends queue up and the chain cannot fork.
+   */
+  async advanceHead(trx: Db): Promise<{ seq: number; prevHash: string }> {
+    const head = await trx
+      .updateTable('audit_chain_head')
+      .set({ seq: sql`seq + 1` })
+      .where('id', '=', 1)
+      .returning(['seq', 'hash'])
+      .executeTakeFirstOrThrow();
+    return { seq: Number(head.seq), prevHash: head.hash };
+  }
+
+  async append(trx: Db, row: Insertable<AuditLogsTable>): Promise<void> {
+    await trx.insertInto('audit_logs').values(row).execute();
+    await trx.updateTable('audit_chain_head').set({ hash: row.hash }).where('id', '=', 1).execute();
+  }
+
+  private filtered(f: AuditFilter): AuditQuery {
+    let q = this.db.selectFrom('audit_logs') as AuditQuery;
+    if (f.actor_id !== undefined) q = q.where('actor_id', '=', f.actor_id);
+    if (f.action) q = q.where('action', 'like', `${f.action.replace(/[%_\\]/g, '\\$&')}%`);
+    if (f.target_type) q = q.where('target_type', '=', f.target_type);
+    if (f.from) q = q.where('created_at', '>=', f.from);
+    if (f.to) q = q.where('created_at', '<=', endOf(f.to));
+    return q;
+  }
+
+  async page(f: AuditFilter, page: number, limit: number): Promise<{ rows: AuditLogRow[]; total: number }> {
+    const [rows, count] = await Promise.all([
+      this.filtered(f)
+        .selectAll()
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      this.filtered(f)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
+  }
+
+  /** Rows after `afterSeq` in chain order, a batch at a time (verification, export). */
+  batchAfter(afterSeq: number, size: number, f: AuditFilter = {}): Promise<AuditLogRow[]> {
+    return this.filtered(f).selectAll().where('seq', '>', afterSeq).orderBy('seq').limit(size).execute();
+  }
+}

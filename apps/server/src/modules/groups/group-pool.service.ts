@@ -1,0 +1,101 @@
+import type { AdminUser, CreditTransaction, DistributeCreditsBody, Group, Language } from '@aiplatform/contracts';
+import { AppError, InputError } from '../../lib/errors.js';
+import type { AdminContext } from '../../policies/actor.js';
+import { authorize } from '../../policies/policy.js';
+import type { AdminTransactions } from '../admin/admin-tx.js';
+import { applyCreditChange } from '../credits/credits-writer.js';
+import { toCreditTransaction } from '../credits/ledger.presenter.js';
+import type { AdminUsersService } from '../users/admin-users.service.js';
+import type { GroupsRepo } from './groups.repo.js';
+import type { GroupsService } from './groups.service.js';
+
+export interface PoolTransferResult {
+  group: Group;
+  user: AdminUser;
+  transaction: CreditTransaction;
+}
+
+/**
+ * Moves credits between a group's pool and one of its members. The member's balance,
+ * their ledger row, the pool and the pool's ledger row change in one transaction; the
+ * pool never goes below zero and a reclaim never takes more than the member holds.
+ */
+export class GroupPoolService {
+  constructor(
+    private readonly d: {
+      groups: GroupsRepo;
+      groupsService: GroupsService;
+      adminUsers: AdminUsersService;
+      tx: AdminTransactions;
+    },
+  ) {}
+
+  async transfer(
+    ctx: AdminContext,
+    groupId: number,
+    body: DistributeCreditsBody,
+    idempotencyKey: string | undefined,
+    lang: Language,
+  ): Promise<PoolTransferResult> {
+    authorize(ctx.actor, 'group.pool.transfer', { kind: 'group', id: groupId });
+    const distribute = body.operation === 'distribute';
+    return this.d.tx.run(
+      ctx,
+      async (trx, now) => {
+        // Lock order everywhere: user row first, then group row.
+        const user = await this.d.adminUsers.lockTarget(ctx.actor, 'user.read', body.user_id, trx, now);
+        if (user.group_id !== groupId) throw new InputError(['validation.user.notInGroup']);
+        const group = await this.d.groups.lock(groupId, trx, now);
+        if (!group) throw new AppError('NOT_FOUND');
+        const poolBefore = group.credits_pool - group.credits_pool_used;
+
+        const moved = await this.d.groups.movePoolUsed(groupId, distribute ? body.amount : -body.amount, trx);
+        if (!moved) throw new AppError('POOL_INSUFFICIENT', {}, { remaining: poolBefore, required: body.amount });
+        const r = await applyCreditChange(trx, {
+          userId: user.id,
+          type: distribute ? 'group_distribute' : 'group_reclaim',
+          amount: distribute ? body.amount : -body.amount,
+          description: distribute ? 'server.ledger.groupDistribute' : 'server.ledger.groupReclaim',
+          operatorId: ctx.actor.id,
+          reason: body.reason,
+          referenceId: null,
+          now,
+        });
+        if (!r.ok) {
+          const data = { required: body.amount, balance: r.balance };
+          throw new AppError('INSUFFICIENT_CREDITS', data, data);
+        }
+        const poolAfter = moved.credits_pool - moved.credits_pool_used;
+        await this.d.groups.appendPoolLedger(
+          {
+            group_id: groupId,
+            transaction_type: distribute ? 'group_distribute' : 'group_reclaim',
+            amount: poolAfter - poolBefore,
+            pool_remaining_after: poolAfter,
+            user_id: user.id,
+            operator_id: ctx.actor.id,
+            reason: body.reason,
+            created_at: now,
+          },
+          trx,
+        );
+        const result = {
+          group: await this.d.groupsService.present(groupId, trx),
+          user: await this.d.adminUsers.present(user.id, trx),
+          transaction: toCreditTransaction({ ...r.row, operator_username: ctx.actor.username }, lang),
+        };
+        return {
+          result,
+          audit: {
+            action: `group.pool.${body.operation}`,
+            targetType: 'group',
+            targetId: groupId,
+            before: { pool_remaining: poolBefore, user_id: user.id, user_balance: user.credits_quota - user.credits_used },
+            after: { pool_remaining: poolAfter, user_id: user.id, user_balance: r.row.balance_after, amount: body.amount, reason: body.reason },
+          },
+        };
+      },
+      { key: idempotencyKey, request: { op: 'group.pool', groupId, body } },
+    );
+  }
+}

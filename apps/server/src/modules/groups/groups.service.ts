@@ -1,0 +1,172 @@
+import type { CreateGroupBody, Group, GroupSiteConfigBody, UpdateGroupBody } from '@aiplatform/contracts';
+import type { UserGroupsTable } from '../../db/types.js';
+import type { Updateable } from 'kysely';
+import type { Clock } from '../../lib/clock.js';
+import { paginate } from '../../lib/envelope.js';
+import { AppError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { Actor, AdminContext } from '../../policies/actor.js';
+import { authorize, listScope } from '../../policies/policy.js';
+import type { AdminTransactions } from '../admin/admin-tx.js';
+import { diff } from '../audit/redact.js';
+import type { Db } from '../users/users.repo.js';
+import { groupSnapshot, toGroup } from './group.presenter.js';
+import type { GroupsRepo } from './groups.repo.js';
+
+/** The default group new accounts join; it always exists. */
+export const DEFAULT_GROUP_ID = 1;
+
+const groupTarget = (id: number) => ({ kind: 'group', id }) as const;
+
+/** Groups as administrators run them: CRUD, member limit, pool size, site identity. */
+export class GroupsService {
+  constructor(
+    private readonly d: { groups: GroupsRepo; tx: AdminTransactions; clock: Clock },
+  ) {}
+
+  async list(actor: Actor, page: number, limit: number) {
+    const scope = listScope(actor, 'group.read');
+    const { rows, total } = await this.d.groups.list({ ...(scope.all ? {} : { onlyId: scope.groupId }), page, limit });
+    return { items: rows.map(toGroup), pagination: paginate(page, limit, total) };
+  }
+
+  async get(actor: Actor, id: number): Promise<Group> {
+    authorize(actor, 'group.read', groupTarget(id));
+    return this.present(id);
+  }
+
+  async present(id: number, db?: Db): Promise<Group> {
+    const g = await this.d.groups.findWithStats(id, db);
+    if (!g) throw new AppError('NOT_FOUND');
+    return toGroup(g);
+  }
+
+  async create(ctx: AdminContext, body: CreateGroupBody): Promise<Group> {
+    authorize(ctx.actor, 'group.manage');
+    return this.nameConflicts(() =>
+      this.d.tx.run(ctx, async (trx, now) => {
+        if (await this.d.groups.findByName(body.name, trx)) throw new AppError('CONFLICT_GROUP_NAME');
+        const id = await this.d.groups.insert(
+          {
+            name: body.name,
+            description: body.description ?? '',
+            color: body.color ?? '#1677ff',
+            sort_order: body.sort_order ?? 0,
+            status: body.status ?? 'active',
+            credits_pool: 0,
+            credits_pool_used: 0,
+            user_limit: body.user_limit ?? null,
+            site_name: null,
+            site_logo: null,
+            site_config_enabled: 0,
+            created_at: now,
+            updated_at: now,
+          },
+          trx,
+        );
+        const result = await this.present(id, trx);
+        return { result, audit: { action: 'group.create', targetType: 'group', targetId: id, after: { ...result } } };
+      }),
+    );
+  }
+
+  async update(ctx: AdminContext, id: number, body: UpdateGroupBody): Promise<Group> {
+    return this.nameConflicts(() =>
+      this.change(ctx, id, 'group.update', async (trx, group) => {
+        if (body.name !== undefined) {
+          const same = await this.d.groups.findByName(body.name, trx);
+          if (same && same.id !== id) throw new AppError('CONFLICT_GROUP_NAME');
+        }
+        if (body.user_limit !== undefined) await this.assertLimitFits(id, body.user_limit, trx);
+        return body;
+      }),
+    );
+  }
+
+  async setUserLimit(ctx: AdminContext, id: number, userLimit: number | null): Promise<Group> {
+    return this.change(ctx, id, 'group.user_limit', async (trx) => {
+      await this.assertLimitFits(id, userLimit, trx);
+      return { user_limit: userLimit };
+    });
+  }
+
+  async setSiteConfig(ctx: AdminContext, id: number, body: GroupSiteConfigBody): Promise<Group> {
+    return this.change(ctx, id, 'group.site_config', async () => ({
+      site_name: body.site_name || null,
+      site_logo: body.site_logo || null,
+      site_config_enabled: body.enabled ? 1 : 0,
+    }));
+  }
+
+  /** Sets the pool's total; it can never drop below what has already been handed out. */
+  async setPool(ctx: AdminContext, id: number, total: number): Promise<Group> {
+    return this.change(ctx, id, 'group.pool.set', async (trx, group, now) => {
+      if (total < group.credits_pool_used) {
+        throw new AppError('POOL_INSUFFICIENT', {}, { used: group.credits_pool_used });
+      }
+      await this.d.groups.appendPoolLedger(
+        {
+          group_id: id,
+          transaction_type: 'pool_set',
+          amount: total - group.credits_pool,
+          pool_remaining_after: total - group.credits_pool_used,
+          user_id: null,
+          operator_id: ctx.actor.id,
+          reason: null,
+          created_at: now,
+        },
+        trx,
+      );
+      return { credits_pool: total };
+    });
+  }
+
+  async remove(ctx: AdminContext, id: number): Promise<{ id: number }> {
+    authorize(ctx.actor, 'group.manage', groupTarget(id));
+    return this.d.tx.run(ctx, async (trx, now) => {
+      const group = await this.d.groups.lock(id, trx, now);
+      if (!group) throw new AppError('NOT_FOUND');
+      if (id === DEFAULT_GROUP_ID || (await this.d.groups.countMembers(id, trx)) > 0) {
+        throw new AppError('GROUP_HAS_USERS');
+      }
+      await this.d.groups.delete(id, trx);
+      return { result: { id }, audit: { action: 'group.delete', targetType: 'group', targetId: id, before: groupSnapshot(group) } };
+    });
+  }
+
+  /** One locked, audited change of a group's own fields. */
+  private change(
+    ctx: AdminContext,
+    id: number,
+    action: string,
+    patchOf: (trx: Db, group: NonNullable<Awaited<ReturnType<GroupsRepo['lock']>>>, now: string) => Promise<Updateable<UserGroupsTable>>,
+  ): Promise<Group> {
+    authorize(ctx.actor, 'group.manage', groupTarget(id));
+    return this.d.tx.run(ctx, async (trx, now) => {
+      const group = await this.d.groups.lock(id, trx, now);
+      if (!group) throw new AppError('NOT_FOUND');
+      const patch = await patchOf(trx, group, now);
+      await this.d.groups.update(id, patch, trx);
+      const after = await this.d.groups.lock(id, trx, now);
+      const changes = diff(groupSnapshot(group), after ? groupSnapshot(after) : {});
+      return {
+        result: await this.present(id, trx),
+        audit: { action, targetType: 'group', targetId: id, before: changes.before, after: changes.after },
+      };
+    });
+  }
+
+  private async assertLimitFits(id: number, limit: number | null, trx: Db): Promise<void> {
+    // A limit below today's membership would make the group "over full"; refuse it plainly.
+    if (limit !== null && (await this.d.groups.countMembers(id, trx)) > limit) throw new AppError('GROUP_FULL');
+  }
+
+  private async nameConflicts<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new AppError('CONFLICT_GROUP_NAME');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { ADMIN_FILE_PATHS, UserFilterSchema, UserImportQuerySchema } from '@aiplatform/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCall, idempotencyKeyOf } from '../../lib/admin-route.js';
+import type { Guards } from '../../lib/auth-guard.js';
+import { sendOk } from '../../lib/envelope.js';
+import { AppError } from '../../lib/errors.js';
+import { readFilePart } from '../../lib/uploads.js';
+import { actorOf, adminContextOf } from '../../policies/actor.js';
+import type { AdminCreditsService } from '../credits/admin-credits.service.js';
+import type { AdminUsersService } from './admin-users.service.js';
+import type { UserImportService } from './user-import.service.js';
+import { usersCsvStream } from './user-csv-export.js';
+
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** /admin/users…: wiring only; every rule lives in the services and the policy layer. */
+export const adminUsersRoutes =
+  (s: { users: AdminUsersService; credits: AdminCreditsService; imports: UserImportService }, guards: Guards): FastifyPluginAsyncZod =>
+  async (app) => {
+    const pre = [guards.authenticate];
+    registerCall(app, 'listUsers', pre, async ({ req, query }) => s.users.list(await actorOf(req), query));
+    registerCall(app, 'createUser', pre, async ({ req, body }) => s.users.create(await adminContextOf(req), body));
+    registerCall(app, 'getUser', pre, async ({ req, id }) => s.users.get(await actorOf(req), id));
+    registerCall(app, 'updateUser', pre, async ({ req, id, body }) => s.users.update(await adminContextOf(req), id, body));
+    registerCall(app, 'deleteUser', pre, async ({ req, id }) => s.users.retire(await adminContextOf(req), id));
+    registerCall(app, 'setUserStatus', pre, async ({ req, id, body }) =>
+      s.users.setStatus(await adminContextOf(req), id, body.status),
+    );
+    registerCall(app, 'resetPassword', pre, async ({ req, id, body }) =>
+      s.users.resetPassword(await adminContextOf(req), id, body.newPassword),
+    );
+    registerCall(app, 'bulkUsers', pre, async ({ req, body }) => s.users.bulk(await adminContextOf(req), body));
+    registerCall(app, 'adjustCredits', pre, async ({ req, id, body }) =>
+      s.credits.adjust(await adminContextOf(req), id, body, idempotencyKeyOf(req), req.lang),
+    );
+    registerCall(app, 'creditHistory', pre, async ({ req, id, query }) =>
+      s.credits.history(await actorOf(req), id, query, req.lang),
+    );
+
+    app.get(
+      ADMIN_FILE_PATHS.usersExport,
+      { preHandler: pre, schema: { tags: ['admin'], summary: 'The filtered user list as CSV, streamed', querystring: UserFilterSchema } },
+      async (req, reply) => {
+        const actor = await actorOf(req);
+        const rows = s.users.iterate(actor, req.query);
+        // Authorise before the first byte: the generator checks on its first step.
+        const first = await rows.next();
+        const all = (async function* () {
+          if (!first.done) yield first.value;
+          yield* rows;
+        })();
+        const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="users-${stamp}.csv"`)
+          .header('Cache-Control', 'no-store')
+          .send(usersCsvStream(all));
+      },
+    );
+
+    app.post(
+      ADMIN_FILE_PATHS.usersImport,
+      {
+        preHandler: pre,
+        schema: {
+          tags: ['admin'],
+          summary: 'Import users from CSV (multipart field `file`); `dry_run=true` only reports',
+          querystring: UserImportQuerySchema,
+        },
+      },
+      async (req, reply) => {
+        const ctx = await adminContextOf(req);
+        const part = await readFilePart(req, IMPORT_MAX_BYTES);
+        if (!part || part.fieldname !== 'file') throw new AppError('VALIDATION_FAILED');
+        let buffer: Buffer;
+        try {
+          buffer = await part.toBuffer();
+        } catch {
+          throw new AppError('FILE_TOO_LARGE');
+        }
+        const report = await s.imports.import(ctx, buffer, req.query.dry_run, req.lang);
+        return sendOk(req, reply, report, { status: report.dry_run ? 200 : 201 });
+      },
+    );
+  };
