@@ -60,18 +60,22 @@ export async function bootstrap(deps: {
   const password = deps.adminPassword ?? randomToken(12);
   const settings = await deps.settings.getSettings();
   try {
-    await createAccount(db, { users: deps.users, groups: deps.groups }, {
-      email,
-      username: 'admin',
-      phone: null,
-      password,
-      role: 'super_admin',
-      groupId: 1,
-      credits: settings.user.default_credits,
-      tokens: settings.user.default_tokens,
-      grantDescription: 'server.ledger.adminGrant',
-      now,
-    });
+    await createAccount(
+      db,
+      { users: deps.users, groups: deps.groups },
+      {
+        email,
+        username: 'admin',
+        phone: null,
+        password,
+        role: 'super_admin',
+        groupId: 1,
+        credits: settings.user.default_credits,
+        tokens: settings.user.default_tokens,
+        grantDescription: 'server.ledger.adminGrant',
+        now,
+      },
+    );
   } catch (err) {
     // Two instances starting on an empty database: the other one created the administrator.
     if (conflictFromDbError(err)) return {};

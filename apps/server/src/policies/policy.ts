@@ -14,12 +14,21 @@ export type PolicyTarget =
   | { kind: 'file'; owner_id: number; owner_group_id: number | null; owner_role: Role };
 
 /** Actions that only look; everything else changes the object. */
-const READS: ReadonlySet<Action> = new Set<Action>(['user.read', 'user.export', 'credits.read', 'group.read', 'file.read', 'audit.read']);
+const READS: ReadonlySet<Action> = new Set<Action>([
+  'user.read',
+  'user.export',
+  'credits.read',
+  'group.read',
+  'file.read',
+  'audit.read',
+]);
 
 const inActorGroup = (actor: Actor, groupId: number | null) => actor.group_id !== null && groupId === actor.group_id;
 
 /** True when the actor may perform the action (on the target, when one is given). */
 export function can(actor: Actor, action: Action, target?: PolicyTarget): boolean {
+  // The owner of a file reads it whatever their permissions.
+  if (target?.kind === 'file' && action === 'file.read' && target.owner_id === actor.id) return true;
   const scope = scopeOf(actor.permissions, action);
   if (scope === 'none') return false;
   if (!target) return true;
@@ -37,7 +46,12 @@ export function can(actor: Actor, action: Action, target?: PolicyTarget): boolea
     case 'file':
       return (
         target.owner_id === actor.id ||
-        can(actor, action, { kind: 'user', id: target.owner_id, group_id: target.owner_group_id, role: target.owner_role })
+        can(actor, action, {
+          kind: 'user',
+          id: target.owner_id,
+          group_id: target.owner_group_id,
+          role: target.owner_role,
+        })
       );
   }
 }
@@ -51,7 +65,11 @@ export function authorize(actor: Actor, action: Action, target?: PolicyTarget): 
   if (can(actor, action, target)) return;
   if (!target || scopeOf(actor.permissions, action) === 'none') throw new AppError('FORBIDDEN');
   const visible =
-    target.kind === 'group' ? can(actor, 'group.read', target) : target.kind === 'user' ? can(actor, 'user.read', target) : false;
+    target.kind === 'group'
+      ? can(actor, 'group.read', target)
+      : target.kind === 'user'
+        ? can(actor, 'user.read', target)
+        : false;
   throw new AppError(visible ? 'FORBIDDEN' : 'NOT_FOUND');
 }
 

@@ -14,7 +14,14 @@ export const AdminUserSchema = UserSchema.extend({
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
-export const USER_SORT_FIELDS = ['id', 'username', 'created_at', 'last_login_at', 'credits_remaining', 'token_used'] as const;
+export const USER_SORT_FIELDS = [
+  'id',
+  'username',
+  'created_at',
+  'last_login_at',
+  'credits_remaining',
+  'token_used',
+] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 /** `sort` is a field, `-field` for descending; unknown values fall back to newest first. */
@@ -111,7 +118,16 @@ export const AdminUserDetailSchema = AdminUserSchema.extend({ sessions: z.array(
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
 
 /** Columns of the user CSV (export writes them all; import reads the first seven). */
-export const USER_CSV_IMPORT_COLUMNS = ['username', 'email', 'password', 'phone', 'role', 'group_id', 'credits', 'remark'] as const;
+export const USER_CSV_IMPORT_COLUMNS = [
+  'username',
+  'email',
+  'password',
+  'phone',
+  'role',
+  'group_id',
+  'credits',
+  'remark',
+] as const;
 export const USER_CSV_IMPORT_MAX_ROWS = 1000;
 export const UserImportQuerySchema = z.object({
   dry_run: z

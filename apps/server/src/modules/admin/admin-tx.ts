@@ -41,7 +41,10 @@ export class AdminTransactions {
   ): Promise<T> {
     const now = iso(this.clock.now());
     const key = idempotency?.key;
-    const fingerprint = crypto.createHash('sha256').update(JSON.stringify(idempotency?.request ?? null)).digest('hex');
+    const fingerprint = crypto
+      .createHash('sha256')
+      .update(JSON.stringify(idempotency?.request ?? null))
+      .digest('hex');
     try {
       return await this.db.transaction().execute(async (trx) => {
         if (key) await this.keys.claim(trx, ctx.actor.id, key, fingerprint, now);

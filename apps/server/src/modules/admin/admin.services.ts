@@ -38,7 +38,13 @@ export function createAdminServices(d: {
     tx,
     clock: d.clock,
   });
-  const credits = new AdminCreditsService({ users: d.users, adminUsers: users, ledger: new AdminLedgerRepo(d.db), tx, clock: d.clock });
+  const credits = new AdminCreditsService({
+    users: d.users,
+    adminUsers: users,
+    ledger: new AdminLedgerRepo(d.db),
+    tx,
+    clock: d.clock,
+  });
   const groups = new GroupsService({ groups: d.groups, tx, clock: d.clock });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });

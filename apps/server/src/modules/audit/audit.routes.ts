@@ -14,7 +14,18 @@ function auditCsv(rows: AsyncIterable<AuditLog>): Readable {
   const csv = stringify({
     header: true,
     bom: true,
-    columns: ['id', 'created_at', 'actor_id', 'actor_username', 'action', 'target_type', 'target_id', 'ip', 'request_id', 'changes'],
+    columns: [
+      'id',
+      'created_at',
+      'actor_id',
+      'actor_username',
+      'action',
+      'target_type',
+      'target_id',
+      'ip',
+      'request_id',
+      'changes',
+    ],
     cast: { string: neutraliseFormula },
   });
   const source = Readable.from(
@@ -41,7 +52,10 @@ export const auditRoutes =
     registerCall(app, 'verifyAuditLogs', pre, () => audit.verify());
     app.get(
       ADMIN_FILE_PATHS.auditExport,
-      { preHandler: pre, schema: { tags: ['admin'], summary: 'The filtered audit log as CSV, streamed', querystring: AuditFilterSchema } },
+      {
+        preHandler: pre,
+        schema: { tags: ['admin'], summary: 'The filtered audit log as CSV, streamed', querystring: AuditFilterSchema },
+      },
       async (req, reply) => {
         const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
         return reply

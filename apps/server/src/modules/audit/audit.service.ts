@@ -54,7 +54,7 @@ export class AuditService {
     let prev = '0'.repeat(64);
     let expectedSeq = 1;
     let checked = 0;
-    for (let rows = await this.repo.batchAfter(0, BATCH); rows.length > 0; ) {
+    for (let rows = await this.repo.batchAfter(0, BATCH); rows.length > 0;) {
       for (const row of rows) {
         const { id: _id, hash, ...content } = row;
         // A deleted row shows as a gap in the sequence; an edited one as a hash mismatch.

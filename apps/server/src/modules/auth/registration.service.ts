@@ -24,18 +24,22 @@ export class RegistrationService {
     if (!settings.user.allow_register) throw new AppError('REGISTRATION_CLOSED');
     await assertIdentityFree(this.users, body);
     try {
-      const id = await createAccount(this.db, { users: this.users, groups: this.groups }, {
-        email: body.email,
-        username: body.username,
-        phone: body.phone,
-        password: body.password,
-        role: 'user',
-        groupId: settings.user.default_group_id,
-        credits: settings.user.default_credits,
-        tokens: settings.user.default_tokens,
-        grantDescription: 'server.ledger.registerGrant',
-        now: iso(this.clock.now()),
-      });
+      const id = await createAccount(
+        this.db,
+        { users: this.users, groups: this.groups },
+        {
+          email: body.email,
+          username: body.username,
+          phone: body.phone,
+          password: body.password,
+          role: 'user',
+          groupId: settings.user.default_group_id,
+          credits: settings.user.default_credits,
+          tokens: settings.user.default_tokens,
+          grantDescription: 'server.ledger.registerGrant',
+          now: iso(this.clock.now()),
+        },
+      );
       return { id, username: body.username, email: body.email };
     } catch (err) {
       throw conflictFromDbError(err) ?? err;

@@ -81,7 +81,12 @@ export class ImagesService {
     if (file.user_id === auth.user.id) return true;
     const owner = await this.files.owner(file.user_id);
     if (!owner) return false;
-    const target = { kind: 'file', owner_id: file.user_id, owner_group_id: owner.group_id, owner_role: owner.role } as const;
+    const target = {
+      kind: 'file',
+      owner_id: file.user_id,
+      owner_group_id: owner.group_id,
+      owner_role: owner.role,
+    } as const;
     return can(await actorFromAuth(auth), 'file.read', target);
   }
 

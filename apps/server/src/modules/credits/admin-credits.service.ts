@@ -1,4 +1,10 @@
-import type { CreditOperation, CreditOperationBody, CreditOperationResult, Language, TransactionType } from '@aiplatform/contracts';
+import type {
+  CreditOperation,
+  CreditOperationBody,
+  CreditOperationResult,
+  Language,
+  TransactionType,
+} from '@aiplatform/contracts';
 import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
@@ -50,7 +56,8 @@ export class AdminCreditsService {
       async (trx, now) => {
         const user = await this.d.adminUsers.lockTarget(ctx.actor, 'credits.adjust', userId, trx, now);
         const balance = user.credits_quota - user.credits_used;
-        const amount = body.operation === 'add' ? body.amount : body.operation === 'deduct' ? -body.amount : body.amount - balance;
+        const amount =
+          body.operation === 'add' ? body.amount : body.operation === 'deduct' ? -body.amount : body.amount - balance;
         const { type, description } = TYPE_OF[body.operation];
         const r = await applyCreditChange(trx, {
           userId,
@@ -68,7 +75,8 @@ export class AdminCreditsService {
         const expireAt = body.extend_days
           ? extendedExpiry(user.credits_expire_at, body.extend_days, new Date(now))
           : user.credits_expire_at;
-        if (expireAt !== user.credits_expire_at && expireAt !== null) await this.d.ledger.setExpiry(userId, expireAt, trx);
+        if (expireAt !== user.credits_expire_at && expireAt !== null)
+          await this.d.ledger.setExpiry(userId, expireAt, trx);
         const result = {
           user: await this.d.adminUsers.present(userId, trx),
           transaction: toCreditTransaction({ ...r.row, operator_username: ctx.actor.username }, lang),
@@ -88,7 +96,12 @@ export class AdminCreditsService {
     );
   }
 
-  async history(actor: Actor, userId: number, q: { page: number; limit: number; type?: TransactionType | undefined }, lang: Language) {
+  async history(
+    actor: Actor,
+    userId: number,
+    q: { page: number; limit: number; type?: TransactionType | undefined },
+    lang: Language,
+  ) {
     const user = await this.d.users.findWithGroupById(userId);
     if (!user) throw new AppError('NOT_FOUND');
     authorize(actor, 'credits.read', userTarget(user));

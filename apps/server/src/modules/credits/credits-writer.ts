@@ -84,7 +84,17 @@ export async function applyCreditChange(trx: Db, c: CreditChange): Promise<Credi
       reference_id: c.referenceId ?? null,
       created_at: c.now,
     })
-    .returning(['id', 'user_id', 'transaction_type', 'amount', 'balance_after', 'description', 'operator_id', 'reason', 'created_at'])
+    .returning([
+      'id',
+      'user_id',
+      'transaction_type',
+      'amount',
+      'balance_after',
+      'description',
+      'operator_id',
+      'reason',
+      'created_at',
+    ])
     .executeTakeFirstOrThrow();
   return { ok: true, row };
 }

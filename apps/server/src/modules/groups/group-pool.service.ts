@@ -90,8 +90,18 @@ export class GroupPoolService {
             action: `group.pool.${body.operation}`,
             targetType: 'group',
             targetId: groupId,
-            before: { pool_remaining: poolBefore, user_id: user.id, user_balance: user.credits_quota - user.credits_used },
-            after: { pool_remaining: poolAfter, user_id: user.id, user_balance: r.row.balance_after, amount: body.amount, reason: body.reason },
+            before: {
+              pool_remaining: poolBefore,
+              user_id: user.id,
+              user_balance: user.credits_quota - user.credits_used,
+            },
+            after: {
+              pool_remaining: poolAfter,
+              user_id: user.id,
+              user_balance: r.row.balance_after,
+              amount: body.amount,
+              reason: body.reason,
+            },
           },
         };
       },

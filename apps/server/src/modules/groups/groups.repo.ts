@@ -43,7 +43,11 @@ export class GroupsRepo {
       ]);
   }
 
-  async list(opts: { onlyId?: number; page: number; limit: number }): Promise<{ rows: GroupWithStats[]; total: number }> {
+  async list(opts: {
+    onlyId?: number;
+    page: number;
+    limit: number;
+  }): Promise<{ rows: GroupWithStats[]; total: number }> {
     let q = this.withStats(this.db);
     let count = this.db.selectFrom('user_groups').select((eb) => eb.fn.countAll<number>().as('n'));
     if (opts.onlyId !== undefined) {
@@ -91,7 +95,7 @@ export class GroupsRepo {
   async insertDefault(group: NewGroup & { id: number }, dialect: Dialect): Promise<void> {
     await this.db
       .insertInto('user_groups')
-      .values(group as never)
+      .values(group)
       .onConflict((oc) => oc.doNothing())
       .execute();
     if (dialect === 'postgres') {

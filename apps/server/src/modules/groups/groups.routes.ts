@@ -10,10 +10,14 @@ export const groupsRoutes =
   (s: { groups: GroupsService; pool: GroupPoolService }, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
     const pre = [guards.authenticate];
-    registerCall(app, 'listGroups', pre, async ({ req, query }) => s.groups.list(await actorOf(req), query.page, query.limit));
+    registerCall(app, 'listGroups', pre, async ({ req, query }) =>
+      s.groups.list(await actorOf(req), query.page, query.limit),
+    );
     registerCall(app, 'createGroup', pre, async ({ req, body }) => s.groups.create(await adminContextOf(req), body));
     registerCall(app, 'getGroup', pre, async ({ req, id }) => s.groups.get(await actorOf(req), id));
-    registerCall(app, 'updateGroup', pre, async ({ req, id, body }) => s.groups.update(await adminContextOf(req), id, body));
+    registerCall(app, 'updateGroup', pre, async ({ req, id, body }) =>
+      s.groups.update(await adminContextOf(req), id, body),
+    );
     registerCall(app, 'deleteGroup', pre, async ({ req, id }) => s.groups.remove(await adminContextOf(req), id));
     registerCall(app, 'setCreditsPool', pre, async ({ req, id, body }) =>
       s.groups.setPool(await adminContextOf(req), id, body.credits_pool),

@@ -20,9 +20,7 @@ const groupTarget = (id: number) => ({ kind: 'group', id }) as const;
 
 /** Groups as administrators run them: CRUD, member limit, pool size, site identity. */
 export class GroupsService {
-  constructor(
-    private readonly d: { groups: GroupsRepo; tx: AdminTransactions; clock: Clock },
-  ) {}
+  constructor(private readonly d: { groups: GroupsRepo; tx: AdminTransactions; clock: Clock }) {}
 
   async list(actor: Actor, page: number, limit: number) {
     const scope = listScope(actor, 'group.read');
@@ -72,7 +70,7 @@ export class GroupsService {
 
   async update(ctx: AdminContext, id: number, body: UpdateGroupBody): Promise<Group> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'group.update', async (trx, group) => {
+      this.change(ctx, id, 'group.update', async (trx) => {
         if (body.name !== undefined) {
           const same = await this.d.groups.findByName(body.name, trx);
           if (same && same.id !== id) throw new AppError('CONFLICT_GROUP_NAME');
@@ -130,7 +128,10 @@ export class GroupsService {
         throw new AppError('GROUP_HAS_USERS');
       }
       await this.d.groups.delete(id, trx);
-      return { result: { id }, audit: { action: 'group.delete', targetType: 'group', targetId: id, before: groupSnapshot(group) } };
+      return {
+        result: { id },
+        audit: { action: 'group.delete', targetType: 'group', targetId: id, before: groupSnapshot(group) },
+      };
     });
   }
 
@@ -139,7 +140,11 @@ export class GroupsService {
     ctx: AdminContext,
     id: number,
     action: string,
-    patchOf: (trx: Db, group: NonNullable<Awaited<ReturnType<GroupsRepo['lock']>>>, now: string) => Promise<Updateable<UserGroupsTable>>,
+    patchOf: (
+      trx: Db,
+      group: NonNullable<Awaited<ReturnType<GroupsRepo['lock']>>>,
+      now: string,
+    ) => Promise<Updateable<UserGroupsTable>>,
   ): Promise<Group> {
     authorize(ctx.actor, 'group.manage', groupTarget(id));
     return this.d.tx.run(ctx, async (trx, now) => {

@@ -45,16 +45,23 @@ export class AdminUsersRepo {
   }
 
   private withGroupColumns(q: UsersQuery) {
-    return q.selectAll('users').select([
-      'user_groups.name as group_name',
-      'user_groups.color as group_color',
-      'user_groups.site_name as group_site_name',
-      'user_groups.site_logo as group_site_logo',
-      'user_groups.site_config_enabled as group_site_config_enabled',
-    ]);
+    return q
+      .selectAll('users')
+      .select([
+        'user_groups.name as group_name',
+        'user_groups.color as group_color',
+        'user_groups.site_name as group_site_name',
+        'user_groups.site_logo as group_site_logo',
+        'user_groups.site_config_enabled as group_site_config_enabled',
+      ]);
   }
 
-  async page(f: UserFilter, scope: ListScope, page: number, limit: number): Promise<{ rows: UserWithGroup[]; total: number }> {
+  async page(
+    f: UserFilter,
+    scope: ListScope,
+    page: number,
+    limit: number,
+  ): Promise<{ rows: UserWithGroup[]; total: number }> {
     const desc = f.sort.startsWith('-');
     const column = SORT_COLUMNS[f.sort.replace(/^-/, '') as UserSortField];
     const direction = desc ? sql`desc` : sql`asc`;
@@ -69,7 +76,7 @@ export class AdminUsersRepo {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows as UserWithGroup[], total: Number(count.n) };
+    return { rows: rows, total: Number(count.n) };
   }
 
   /** The next batch of matching users after `afterId`, in id order (for the streamed CSV export). */
@@ -79,7 +86,7 @@ export class AdminUsersRepo {
       .orderBy('users.id')
       .limit(size)
       .execute();
-    return rows as UserWithGroup[];
+    return rows;
   }
 
   /** Extra permissions of several users at once, so a page costs one query, not one per row. */
@@ -111,10 +118,20 @@ export class AdminUsersRepo {
 
   /** Live users among `ids`, for bulk actions. */
   findLive(ids: readonly number[], db: Db): Promise<UserRow[]> {
-    return db.selectFrom('users').selectAll().where('id', 'in', ids).where('deleted_at', 'is', null).orderBy('id').execute();
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', 'in', ids)
+      .where('deleted_at', 'is', null)
+      .orderBy('id')
+      .execute();
   }
 
-  async updateMany(ids: readonly number[], patch: Partial<Pick<UserRow, 'status' | 'group_id' | 'updated_at'>>, db: Db) {
+  async updateMany(
+    ids: readonly number[],
+    patch: Partial<Pick<UserRow, 'status' | 'group_id' | 'updated_at'>>,
+    db: Db,
+  ) {
     await db.updateTable('users').set(patch).where('id', 'in', ids).execute();
   }
 }

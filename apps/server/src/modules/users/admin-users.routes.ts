@@ -15,13 +15,18 @@ const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** /admin/users…: wiring only; every rule lives in the services and the policy layer. */
 export const adminUsersRoutes =
-  (s: { users: AdminUsersService; credits: AdminCreditsService; imports: UserImportService }, guards: Guards): FastifyPluginAsyncZod =>
+  (
+    s: { users: AdminUsersService; credits: AdminCreditsService; imports: UserImportService },
+    guards: Guards,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const pre = [guards.authenticate];
     registerCall(app, 'listUsers', pre, async ({ req, query }) => s.users.list(await actorOf(req), query));
     registerCall(app, 'createUser', pre, async ({ req, body }) => s.users.create(await adminContextOf(req), body));
     registerCall(app, 'getUser', pre, async ({ req, id }) => s.users.get(await actorOf(req), id));
-    registerCall(app, 'updateUser', pre, async ({ req, id, body }) => s.users.update(await adminContextOf(req), id, body));
+    registerCall(app, 'updateUser', pre, async ({ req, id, body }) =>
+      s.users.update(await adminContextOf(req), id, body),
+    );
     registerCall(app, 'deleteUser', pre, async ({ req, id }) => s.users.retire(await adminContextOf(req), id));
     registerCall(app, 'setUserStatus', pre, async ({ req, id, body }) =>
       s.users.setStatus(await adminContextOf(req), id, body.status),
@@ -39,7 +44,10 @@ export const adminUsersRoutes =
 
     app.get(
       ADMIN_FILE_PATHS.usersExport,
-      { preHandler: pre, schema: { tags: ['admin'], summary: 'The filtered user list as CSV, streamed', querystring: UserFilterSchema } },
+      {
+        preHandler: pre,
+        schema: { tags: ['admin'], summary: 'The filtered user list as CSV, streamed', querystring: UserFilterSchema },
+      },
       async (req, reply) => {
         const actor = await actorOf(req);
         const rows = s.users.iterate(actor, req.query);

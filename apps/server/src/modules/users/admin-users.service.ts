@@ -52,14 +52,17 @@ export class AdminUsersService {
     const { rows, total } = await this.d.adminUsers.page(q, listScope(actor, 'user.read'), q.page, q.limit);
     const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
     const now = this.d.clock.now();
-    return { items: rows.map((r) => toAdminUser(r, extra.get(r.id) ?? [], now)), pagination: paginate(q.page, q.limit, total) };
+    return {
+      items: rows.map((r) => toAdminUser(r, extra.get(r.id) ?? [], now)),
+      pagination: paginate(q.page, q.limit, total),
+    };
   }
 
   /** Every user the filter matches, a batch at a time, for the streamed CSV export. */
   async *iterate(actor: Actor, f: UserFilter): AsyncGenerator<AdminUser> {
     const scope = listScope(actor, 'user.export');
     const now = this.d.clock.now();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.d.adminUsers.batchAfter(f, scope, after, EXPORT_BATCH);
       if (rows.length === 0) return;
       const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
@@ -106,7 +109,8 @@ export class AdminUsersService {
     if (body.credits_quota !== undefined && !can(actor, 'credits.adjust')) throw new AppError('FORBIDDEN');
     if (!everywhere && body.group_id !== undefined && body.group_id !== actor.group_id) throw new AppError('FORBIDDEN');
     const groupId = everywhere ? (body.group_id ?? settings.user.default_group_id) : actor.group_id;
-    if (groupId === null || !(await this.d.groups.findById(groupId))) throw new InputError(['validation.group.notFound']);
+    if (groupId === null || !(await this.d.groups.findById(groupId)))
+      throw new InputError(['validation.group.notFound']);
     await assertIdentityFree(this.d.users, { email: body.email, username: body.username, phone: body.phone ?? null });
     const passwordHash = await hashPassword(body.password);
     return this.mapConflicts(() =>
@@ -226,14 +230,21 @@ export class AdminUsersService {
       const action = body.action === 'move' ? 'user.move' : 'user.status';
       for (const u of users) authorize(actor, action, userTarget(u));
       const changed = users.filter((u) =>
-        body.action === 'move' ? u.group_id !== body.group_id : u.status !== (body.action === 'enable' ? 'active' : 'inactive'),
+        body.action === 'move'
+          ? u.group_id !== body.group_id
+          : u.status !== (body.action === 'enable' ? 'active' : 'inactive'),
       );
       const changedIds = changed.map((u) => u.id);
       if (changedIds.length > 0) await this.applyBulk(body, changedIds, trx, now);
       const audit = changed.map((u) =>
         body.action === 'move'
           ? this.change('user.move', u, { group_id: u.group_id }, { group_id: body.group_id ?? null })
-          : this.change(`user.${body.action}`, u, { status: u.status }, { status: body.action === 'enable' ? 'active' : 'inactive' }),
+          : this.change(
+              `user.${body.action}`,
+              u,
+              { status: u.status },
+              { status: body.action === 'enable' ? 'active' : 'inactive' },
+            ),
       );
       return { result: { updated: changedIds.length, ids: changedIds }, audit };
     });
@@ -244,7 +255,10 @@ export class AdminUsersService {
       const groupId = body.group_id as number;
       const group = await this.d.groups.lock(groupId, trx, now);
       if (!group) throw new InputError(['validation.group.notFound']);
-      if (group.user_limit !== null && (await this.d.groups.countMembers(groupId, trx)) + ids.length > group.user_limit) {
+      if (
+        group.user_limit !== null &&
+        (await this.d.groups.countMembers(groupId, trx)) + ids.length > group.user_limit
+      ) {
         throw new AppError('GROUP_FULL');
       }
       await this.d.adminUsers.updateMany(ids, { group_id: groupId, updated_at: now }, trx);
@@ -257,7 +271,12 @@ export class AdminUsersService {
     }
   }
 
-  private change(action: string, user: UserRow, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  private change(
+    action: string,
+    user: UserRow,
+    before: Record<string, unknown> | null,
+    after: Record<string, unknown> | null,
+  ) {
     return { action, targetType: 'user', targetId: user.id, before, after };
   }
 

@@ -1,4 +1,9 @@
-import { CreateAdminUserBodySchema, type CreateAdminUserBody, type Language, USER_CSV_IMPORT_MAX_ROWS } from '@aiplatform/contracts';
+import {
+  CreateAdminUserBodySchema,
+  type CreateAdminUserBody,
+  type Language,
+  USER_CSV_IMPORT_MAX_ROWS,
+} from '@aiplatform/contracts';
 import { parse } from 'csv-parse/sync';
 import { AppError } from '../../lib/errors.js';
 import { isTranslationKey, translate } from '../../lib/i18n.js';
@@ -27,13 +32,22 @@ export function parseUserCsv(buffer: Buffer, lang: Language): ParsedRow[] {
   if (buffer.length > MAX_BYTES) throw new AppError('FILE_TOO_LARGE');
   let records: Record<string, string>[];
   try {
-    records = parse(buffer, { bom: true, columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()), skip_empty_lines: true, trim: true });
+    records = parse(buffer, {
+      bom: true,
+      columns: (h: string[]) => h.map((c) => c.trim().toLowerCase()),
+      skip_empty_lines: true,
+      trim: true,
+    });
   } catch {
     throw new AppError('CSV_INVALID', {}, { errors: [translate(lang, 'server.csv.unreadable')] });
   }
   if (records.length === 0) throw new AppError('CSV_INVALID', {}, { errors: [translate(lang, 'server.csv.empty')] });
   if (records.length > USER_CSV_IMPORT_MAX_ROWS) {
-    throw new AppError('CSV_INVALID', {}, { errors: [translate(lang, 'server.csv.tooManyRows', { max: USER_CSV_IMPORT_MAX_ROWS })] });
+    throw new AppError(
+      'CSV_INVALID',
+      {},
+      { errors: [translate(lang, 'server.csv.tooManyRows', { max: USER_CSV_IMPORT_MAX_ROWS })] },
+    );
   }
   return records.map((r, i) => {
     const candidate = {

@@ -31,7 +31,9 @@ export class UserImportService {
     if (dryRun) return report;
     if (errors.length > 0) throw new AppError('CSV_INVALID', {}, { ...report });
 
-    const prepared = await Promise.all(rows.map(async (r) => ({ body: r.body!, passwordHash: await hashPassword(r.body!.password) })));
+    const prepared = await Promise.all(
+      rows.map(async (r) => ({ body: r.body!, passwordHash: await hashPassword(r.body!.password) })),
+    );
     try {
       return await this.d.tx.run(ctx, async (trx, now) => {
         const audit = [];
@@ -67,7 +69,11 @@ export class UserImportService {
 
   /** Adds to each row what only the whole file and the database can tell. */
   private async checkRows(ctx: AdminContext, rows: ParsedRow[], fallbackGroup: number, lang: Language) {
-    const seen = { email: new Map<string, number>(), username: new Map<string, number>(), phone: new Map<string, number>() };
+    const seen = {
+      email: new Map<string, number>(),
+      username: new Map<string, number>(),
+      phone: new Map<string, number>(),
+    };
     const joining = new Map<number, number>();
     const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
     for (const r of rows) {
@@ -85,9 +91,11 @@ export class UserImportService {
       if (await this.d.users.findByUsername(b.username)) r.errors.push(t('errors.CONFLICT_USERNAME'));
       if (b.phone && (await this.d.users.findByPhone(b.phone))) r.errors.push(t('errors.CONFLICT_PHONE'));
       if ((b.role ?? 'user') !== 'user' && !can(ctx.actor, 'user.role')) r.errors.push(t('server.csv.roleNotAllowed'));
-      if (b.credits_quota !== undefined && !can(ctx.actor, 'credits.adjust')) r.errors.push(t('server.csv.creditsNotAllowed'));
+      if (b.credits_quota !== undefined && !can(ctx.actor, 'credits.adjust'))
+        r.errors.push(t('server.csv.creditsNotAllowed'));
       const everywhere = scopeOf(ctx.actor.permissions, 'user.import') === 'all';
-      if (!everywhere && b.group_id !== undefined && b.group_id !== ctx.actor.group_id) r.errors.push(t('server.csv.groupNotAllowed'));
+      if (!everywhere && b.group_id !== undefined && b.group_id !== ctx.actor.group_id)
+        r.errors.push(t('server.csv.groupNotAllowed'));
       const groupId = this.groupFor(ctx, b.group_id, fallbackGroup);
       if (groupId === null || !(await this.d.groups.findById(groupId))) r.errors.push(t('validation.group.notFound'));
       else joining.set(groupId, (joining.get(groupId) ?? 0) + 1);
@@ -106,7 +114,8 @@ export class UserImportService {
       const group = await this.d.groups.findWithStats(groupId);
       if (!group || group.user_limit === null || group.user_count + count <= group.user_limit) continue;
       for (const r of rows) {
-        if (r.body && this.groupFor(ctx, r.body.group_id, fallbackGroup) === groupId) r.errors.push(t('errors.GROUP_FULL'));
+        if (r.body && this.groupFor(ctx, r.body.group_id, fallbackGroup) === groupId)
+          r.errors.push(t('errors.GROUP_FULL'));
       }
     }
   }

@@ -111,11 +111,7 @@ export class UsersRepo {
   }
 
   async extraPermissions(userId: number, db: Db = this.db): Promise<string[]> {
-    const rows = await db
-      .selectFrom('user_permissions')
-      .select('permission')
-      .where('user_id', '=', userId)
-      .execute();
+    const rows = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute();
     return rows.map((r) => r.permission);
   }
 }

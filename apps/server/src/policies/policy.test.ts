@@ -1,0 +1,239 @@
+import { ACTION_RULES, type Action, ROLE_PERMISSIONS } from '@aiplatform/contracts';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/errors.js';
+import type { Actor } from './actor.js';
+import { type PolicyTarget, authorize, can, listScope } from './policy.js';
+
+const ADMIN_PERMISSIONS = ['chat.use', 'file.upload', 'user.manage.group', 'credits.manage.group'];
+
+const actors = {
+  super: { id: 1, username: 'root', role: 'super_admin', group_id: 1, permissions: ['system.all'] },
+  admin2: { id: 10, username: 'ga2', role: 'admin', group_id: 2, permissions: ADMIN_PERMISSIONS },
+  admin3: { id: 11, username: 'ga3', role: 'admin', group_id: 3, permissions: ADMIN_PERMISSIONS },
+  user2: { id: 12, username: 'plain', role: 'user', group_id: 2, permissions: ['chat.use', 'file.upload'] },
+  manager2: { id: 13, username: 'mgr', role: 'admin', group_id: 2, permissions: [...ADMIN_PERMISSIONS, 'user.manage'] },
+  adminNoGroup: { id: 14, username: 'nogroup', role: 'admin', group_id: null, permissions: ADMIN_PERMISSIONS },
+} as const satisfies Record<string, Actor>;
+type ActorName = keyof typeof actors;
+
+const targets = {
+  u2user: { kind: 'user', id: 20, group_id: 2, role: 'user' },
+  u2admin: { kind: 'user', id: 21, group_id: 2, role: 'admin' },
+  u2super: { kind: 'user', id: 22, group_id: 2, role: 'super_admin' },
+  u3user: { kind: 'user', id: 30, group_id: 3, role: 'user' },
+  g2: { kind: 'group', id: 2 },
+  g3: { kind: 'group', id: 3 },
+  f2user: { kind: 'file', owner_id: 20, owner_group_id: 2, owner_role: 'user' },
+  f2admin: { kind: 'file', owner_id: 21, owner_group_id: 2, owner_role: 'admin' },
+  f3user: { kind: 'file', owner_id: 30, owner_group_id: 3, owner_role: 'user' },
+  /** A file of the plain user `user2` themself. */
+  fOwn: { kind: 'file', owner_id: 12, owner_group_id: 2, owner_role: 'user' },
+} as const satisfies Record<string, PolicyTarget>;
+type TargetName = keyof typeof targets | '-';
+
+/** true = allowed; otherwise the code authorize throws. */
+type Expected = true | 'FORBIDDEN' | 'NOT_FOUND';
+type Row = [ActorName, Action, TargetName, Expected];
+
+const Y = true;
+const F = 'FORBIDDEN';
+const N = 'NOT_FOUND';
+
+const TABLE: Row[] = [
+  // Super administrator: everything, everywhere, including other super administrators.
+  ['super', 'user.read', 'u3user', Y],
+  ['super', 'user.create', '-', Y],
+  ['super', 'user.update', 'u2super', Y],
+  ['super', 'user.status', 'u2admin', Y],
+  ['super', 'user.password', 'u2super', Y],
+  ['super', 'user.delete', 'u3user', Y],
+  ['super', 'user.export', '-', Y],
+  ['super', 'user.import', '-', Y],
+  ['super', 'user.move', 'u3user', Y],
+  ['super', 'user.role', 'u2admin', Y],
+  ['super', 'user.permissions', 'u2user', Y],
+  ['super', 'credits.read', 'u3user', Y],
+  ['super', 'credits.adjust', 'u2user', Y],
+  ['super', 'group.read', 'g3', Y],
+  ['super', 'group.manage', 'g2', Y],
+  ['super', 'group.manage', '-', Y],
+  ['super', 'group.pool.transfer', 'g3', Y],
+  ['super', 'audit.read', '-', Y],
+  ['super', 'file.read', 'f3user', Y],
+
+  // Group administrator of group 2.
+  ['admin2', 'user.read', 'u2user', Y],
+  ['admin2', 'user.read', 'u2admin', Y],
+  ['admin2', 'user.read', 'u2super', Y],
+  ['admin2', 'user.read', 'u3user', N],
+  ['admin2', 'user.create', '-', Y],
+  ['admin2', 'user.update', 'u2user', Y],
+  ['admin2', 'user.update', 'u2admin', F],
+  ['admin2', 'user.update', 'u2super', F],
+  ['admin2', 'user.update', 'u3user', N],
+  ['admin2', 'user.status', 'u2user', Y],
+  ['admin2', 'user.status', 'u2admin', F],
+  ['admin2', 'user.status', 'u3user', N],
+  ['admin2', 'user.password', 'u2user', Y],
+  ['admin2', 'user.password', 'u2admin', F],
+  ['admin2', 'user.password', 'u3user', N],
+  ['admin2', 'user.delete', 'u2user', Y],
+  ['admin2', 'user.delete', 'u2super', F],
+  ['admin2', 'user.delete', 'u3user', N],
+  ['admin2', 'user.export', '-', Y],
+  ['admin2', 'user.import', '-', Y],
+  ['admin2', 'user.move', 'u2user', F],
+  ['admin2', 'user.move', '-', F],
+  ['admin2', 'user.role', 'u2user', F],
+  ['admin2', 'user.permissions', 'u2user', F],
+  ['admin2', 'credits.read', 'u2user', Y],
+  ['admin2', 'credits.read', 'u2admin', Y],
+  ['admin2', 'credits.read', 'u3user', N],
+  ['admin2', 'credits.adjust', 'u2user', F],
+  ['admin2', 'credits.adjust', '-', F],
+  ['admin2', 'group.read', 'g2', Y],
+  ['admin2', 'group.read', 'g3', N],
+  ['admin2', 'group.read', '-', Y],
+  ['admin2', 'group.manage', 'g2', F],
+  ['admin2', 'group.manage', 'g3', F],
+  ['admin2', 'group.manage', '-', F],
+  ['admin2', 'group.pool.transfer', 'g2', Y],
+  ['admin2', 'group.pool.transfer', 'g3', N],
+  ['admin2', 'audit.read', '-', F],
+  ['admin2', 'file.read', 'f2user', Y],
+  ['admin2', 'file.read', 'f2admin', Y],
+  ['admin2', 'file.read', 'f3user', N],
+
+  // Group administrator of group 3: the mirror image.
+  ['admin3', 'user.read', 'u3user', Y],
+  ['admin3', 'user.read', 'u2user', N],
+  ['admin3', 'user.update', 'u3user', Y],
+  ['admin3', 'user.delete', 'u2user', N],
+  ['admin3', 'credits.read', 'u2user', N],
+  ['admin3', 'group.read', 'g3', Y],
+  ['admin3', 'group.read', 'g2', N],
+  ['admin3', 'group.pool.transfer', 'g3', Y],
+  ['admin3', 'group.pool.transfer', 'g2', N],
+  ['admin3', 'file.read', 'f2user', N],
+  ['admin3', 'file.read', 'f3user', Y],
+
+  // An administrator without a group sees no group's objects.
+  ['adminNoGroup', 'user.read', 'u2user', N],
+  ['adminNoGroup', 'group.read', 'g2', N],
+
+  // A plain user: no admin action at all, only their own files.
+  ['user2', 'user.read', 'u2user', F],
+  ['user2', 'user.read', '-', F],
+  ['user2', 'user.create', '-', F],
+  ['user2', 'user.update', 'u2user', F],
+  ['user2', 'user.export', '-', F],
+  ['user2', 'user.import', '-', F],
+  ['user2', 'credits.read', 'u2user', F],
+  ['user2', 'credits.adjust', 'u2user', F],
+  ['user2', 'group.read', 'g2', F],
+  ['user2', 'group.manage', 'g2', F],
+  ['user2', 'group.pool.transfer', 'g2', F],
+  ['user2', 'audit.read', '-', F],
+  ['user2', 'file.read', 'fOwn', Y],
+  ['user2', 'file.read', 'f2user', F],
+
+  // An administrator of group 2 holding user.manage as an extra permission.
+  ['manager2', 'user.read', 'u3user', Y],
+  ['manager2', 'user.update', 'u3user', Y],
+  ['manager2', 'user.update', 'u2admin', Y],
+  ['manager2', 'user.update', 'u2super', F],
+  ['manager2', 'user.status', 'u2super', F],
+  ['manager2', 'user.password', 'u2super', F],
+  ['manager2', 'user.delete', 'u2super', F],
+  ['manager2', 'user.read', 'u2super', Y],
+  ['manager2', 'user.move', 'u3user', Y],
+  ['manager2', 'user.move', 'u2super', F],
+  ['manager2', 'user.role', 'u3user', F],
+  ['manager2', 'user.permissions', 'u3user', F],
+  ['manager2', 'credits.read', 'u3user', Y],
+  ['manager2', 'credits.adjust', 'u3user', F],
+  ['manager2', 'group.read', 'g3', N],
+  ['manager2', 'group.read', 'g2', Y],
+  ['manager2', 'group.manage', 'g2', F],
+  ['manager2', 'group.pool.transfer', 'g3', N],
+  ['manager2', 'audit.read', '-', F],
+  ['manager2', 'file.read', 'f3user', Y],
+];
+
+function outcome(actor: Actor, action: Action, target: PolicyTarget | undefined): Expected {
+  try {
+    authorize(actor, action, target);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) return err.code;
+    throw err;
+  }
+}
+
+describe('policy', () => {
+  it('describes the group administrator fixture with the real role permissions', () => {
+    expect([...actors.admin2.permissions].sort()).toEqual([...ROLE_PERMISSIONS.admin].sort());
+    expect([...actors.user2.permissions].sort()).toEqual([...ROLE_PERMISSIONS.user].sort());
+    expect(actors.super.permissions).toEqual(ROLE_PERMISSIONS.super_admin);
+  });
+
+  it.each(TABLE)('%s %s %s → %s', (actorName, action, targetName, expected) => {
+    const actor = actors[actorName];
+    const target = targetName === '-' ? undefined : targets[targetName];
+    expect(can(actor, action, target)).toBe(expected === true);
+    expect(outcome(actor, action, target)).toBe(expected);
+  });
+
+  it('has a row for every action in ACTION_RULES, for the super administrator and the group administrator', () => {
+    const covered = new Set(TABLE.map(([, action]) => action));
+    for (const action of Object.keys(ACTION_RULES) as Action[]) expect(covered, action).toContain(action);
+    for (const name of ['admin2', 'super'] as const) {
+      const forActor = new Set(TABLE.filter(([a]) => a === name).map(([, action]) => action));
+      for (const action of Object.keys(ACTION_RULES) as Action[])
+        expect(forActor, `${name} ${action}`).toContain(action);
+    }
+  });
+
+  it('gives every actor a decision on every action without a target that agrees with the table', () => {
+    for (const actor of Object.values(actors)) {
+      for (const action of Object.keys(ACTION_RULES) as Action[]) {
+        const allowed = can(actor, action);
+        expect(outcome(actor, action, undefined)).toBe(allowed ? true : 'FORBIDDEN');
+      }
+    }
+    // A plain user holds no admin action at all.
+    for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.user2, action), action).toBe(false);
+    // The super administrator holds all of them.
+    for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.super, action), action).toBe(true);
+  });
+
+  describe('listScope', () => {
+    const scopeOrError = (actor: Actor, action: Action) => {
+      try {
+        return listScope(actor, action);
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+
+    it.each([
+      ['super', 'user.read', { all: true }],
+      ['super', 'group.read', { all: true }],
+      ['super', 'audit.read', { all: true }],
+      ['admin2', 'user.read', { all: false, groupId: 2 }],
+      ['admin2', 'user.export', { all: false, groupId: 2 }],
+      ['admin2', 'group.read', { all: false, groupId: 2 }],
+      ['admin3', 'user.read', { all: false, groupId: 3 }],
+      ['admin2', 'audit.read', 'FORBIDDEN'],
+      ['admin2', 'user.move', 'FORBIDDEN'],
+      ['adminNoGroup', 'user.read', 'FORBIDDEN'],
+      ['user2', 'user.read', 'FORBIDDEN'],
+      ['user2', 'group.read', 'FORBIDDEN'],
+      ['manager2', 'user.read', { all: true }],
+      ['manager2', 'credits.read', { all: true }],
+      ['manager2', 'group.read', { all: false, groupId: 2 }],
+    ] as const)('%s %s → %j', (actorName, action, expected) => {
+      expect(scopeOrError(actors[actorName], action)).toEqual(expected);
+    });
+  });
+});
