@@ -43,7 +43,9 @@ export class GroupPoolService {
       ctx,
       async (trx, now) => {
         // Lock order everywhere: user row first, then group row.
-        const user = await this.d.adminUsers.lockTarget(ctx.actor, 'user.read', body.user_id, trx, now);
+        // A group administrator moves credits only to and from plain members, never to
+        // themselves or another administrator: the pool is not theirs to take.
+        const user = await this.d.adminUsers.lockTarget(ctx.actor, 'group.pool.transfer', body.user_id, trx, now);
         if (user.group_id !== groupId) throw new InputError(['validation.user.notInGroup']);
         const group = await this.d.groups.lock(groupId, trx, now);
         if (!group) throw new AppError('NOT_FOUND');

@@ -137,10 +137,16 @@ export class AdminUsersService {
 
   async update(ctx: AdminContext, id: number, body: UpdateAdminUserBody): Promise<AdminUser> {
     const { actor } = ctx;
-    await assertIdentityFree(this.d.users, { email: body.email, username: body.username, phone: body.phone }, id);
     return this.mapConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         const user = await this.lockTarget(actor, 'user.update', id, trx, now);
+        // Only after the scope check, so nobody learns of identities outside their sight.
+        await assertIdentityFree(
+          this.d.users,
+          { email: body.email, username: body.username, phone: body.phone },
+          id,
+          trx,
+        );
         const extraBefore = await this.d.users.extraPermissions(id, trx);
         if (body.role !== undefined && body.role !== user.role) {
           authorize(actor, 'user.role', userTarget(user));
