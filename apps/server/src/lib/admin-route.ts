@@ -2,6 +2,7 @@ import { ADMIN_CALLS, type AdminCallName, PaginationSchema, type Pagination } fr
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { sendOk } from './envelope.js';
+import { InputError } from './errors.js';
 import { successEnvelope } from './openapi.js';
 
 type Spec<N extends AdminCallName> = (typeof ADMIN_CALLS)[N];
@@ -73,8 +74,13 @@ export function registerCall<N extends AdminCallName>(
   });
 }
 
-/** The Idempotency-Key header, when it is a sensible token. */
+/**
+ * The Idempotency-Key header. A malformed key is refused rather than ignored: ignoring
+ * it would silently drop the protection the client asked for.
+ */
 export function idempotencyKeyOf(req: FastifyRequest): string | undefined {
   const key = req.headers['idempotency-key'];
-  return typeof key === 'string' && /^[\w.:-]{1,128}$/.test(key) ? key : undefined;
+  if (key === undefined) return undefined;
+  if (typeof key === 'string' && /^[\w.:-]{1,128}$/.test(key)) return key;
+  throw new InputError(['validation.idempotencyKey.invalid']);
 }
