@@ -16,6 +16,7 @@ let broken = false;
 
 function run(name, cmd, args, opts, readCounts) {
   console.log(`\n=== ${name} ===`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
   let counts;
   try {
@@ -32,7 +33,9 @@ function run(name, cmd, args, opts, readCounts) {
     broken = true;
   }
   for (const k of Object.keys(totals)) totals[k] += counts[k];
-  lines.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  lines.push(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped (${seconds} s)`);
+  for (const f of counts.flaky ?? []) lines.push(`  flaky (counted as failed): ${f}`);
 }
 
 function vitestCounts(file) {
@@ -49,6 +52,21 @@ function vitest(name, dir, env = {}) {
     { env },
     () => vitestCounts(out),
   );
+}
+
+/** Titles of the tests Playwright reports as flaky (failed, then passed on retry). */
+function flakyTitles(report) {
+  const titles = [];
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') titles.push([...trail, spec.title].filter(Boolean).join(' › '));
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return titles;
 }
 
 vitest('server (SQLite)', 'apps/server', { TEST_DATABASE_URL: '' });
@@ -75,8 +93,10 @@ if (build.status !== 0) {
     ['playwright', 'test', '--config', 'e2e/playwright.config.ts'],
     { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: out } },
     () => {
-      const s = JSON.parse(fs.readFileSync(out, 'utf8')).stats;
-      return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+      const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+      const s = report.stats;
+      // A test that passed only on retry is flaky: named in the summary and never counted as passed.
+      return { passed: s.expected, failed: s.unexpected + s.flaky, skipped: s.skipped, flaky: flakyTitles(report) };
     },
   );
 }
