@@ -15,6 +15,8 @@ const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('./pages/module/ModulePage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
+const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
+const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 
 function AppRoutes() {
@@ -51,6 +53,8 @@ function AppRoutes() {
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/module/:moduleName" element={<ModulePage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />
+        <Route path="/admin/groups" element={<AdminGroupsPage />} />
+        <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/dashboard" replace />} />

@@ -8,3 +8,20 @@ export const queryKeys = {
   chatCredits: ['chat', 'credits'] as const,
   systemAnnouncement: ['announcement', 'system'] as const,
 };
+
+/**
+ * Admin data. Prefix keys (`users`, `groups`, `audit`) invalidate every list and detail
+ * below them, since one change (a move, a credit) shows in several places.
+ */
+export const adminKeys = {
+  users: ['admin', 'users'] as const,
+  userList: (query: object) => ['admin', 'users', 'list', query] as const,
+  user: (id: number) => ['admin', 'users', 'detail', id] as const,
+  userCredits: (id: number, query: object) => ['admin', 'users', 'credits', id, query] as const,
+  groups: ['admin', 'groups'] as const,
+  groupList: (query: object) => ['admin', 'groups', 'list', query] as const,
+  group: (id: number) => ['admin', 'groups', 'detail', id] as const,
+  audit: ['admin', 'audit'] as const,
+  auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
+  auditVerify: ['admin', 'audit', 'verify'] as const,
+};

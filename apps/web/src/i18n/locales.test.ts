@@ -2,13 +2,14 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Language } from '@aiplatform/contracts';
+import { ADMIN_NAMESPACES, adminResources } from './admin-resources';
 import { APP_NAMESPACES, appResources } from './app-resources';
 import { CORE_NAMESPACES, DEFAULT_NAMESPACE, coreResources } from './core-resources';
 
-const NAMESPACES = [...CORE_NAMESPACES, ...APP_NAMESPACES];
+const NAMESPACES = [...CORE_NAMESPACES, ...APP_NAMESPACES, ...ADMIN_NAMESPACES];
 const resources: Record<Language, Record<string, object>> = {
-  'zh-CN': { ...coreResources['zh-CN'], ...appResources['zh-CN'] },
-  'en-US': { ...coreResources['en-US'], ...appResources['en-US'] },
+  'zh-CN': { ...coreResources['zh-CN'], ...appResources['zh-CN'], ...adminResources['zh-CN'] },
+  'en-US': { ...coreResources['en-US'], ...appResources['en-US'], ...adminResources['en-US'] },
 };
 
 const SRC = join(import.meta.dirname, '..');
@@ -105,7 +106,7 @@ describe('keys used in the source', () => {
   it('finds the literal keys (the scan itself works)', () => {
     expect(used.size).toBeGreaterThan(100);
     expect(used.has('auth:login.title')).toBe(true);
-    expect(used.has('profile:transaction.register_grant')).toBe(true);
+    expect(used.has('profile:transaction.system_reward')).toBe(true);
   });
 
   it('exist as strings in both languages', () => {

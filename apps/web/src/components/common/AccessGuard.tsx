@@ -1,4 +1,4 @@
-import { type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
+import { type AdminPage, type Role, hasAnyPermission, hasRole, mayOpenAdminPage } from '@aiplatform/contracts';
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,15 +9,20 @@ interface AccessGuardProps {
   anyPermission?: readonly string[];
   /** Any one of these roles grants access. */
   roles?: readonly Role[];
+  /** An admin screen, opened by whoever may perform its reading action (the shared action map). */
+  adminPage?: AdminPage;
   children: ReactNode;
 }
 
-/** Renders its children only for users with the required permission or role (SPEC §6). */
-export function AccessGuard({ anyPermission, roles, children }: AccessGuardProps) {
+/** Renders its children only for users with the required permission, role or admin-page right (SPEC §6). */
+export function AccessGuard({ anyPermission, roles, adminPage, children }: AccessGuardProps) {
   const { t } = useTranslation();
   const permissions = useAuthStore((s) => s.permissions);
   const role = useAuthStore((s) => s.user?.role);
-  const allowed = (!anyPermission || hasAnyPermission(permissions, anyPermission)) && (!roles || hasRole(role, roles));
+  const allowed =
+    (!anyPermission || hasAnyPermission(permissions, anyPermission)) &&
+    (!roles || hasRole(role, roles)) &&
+    (!adminPage || mayOpenAdminPage(permissions, adminPage));
   if (allowed) return children;
   return (
     <Result

@@ -1,5 +1,7 @@
-import { hasAnyPermission, hasPermission, hasRole } from '@aiplatform/contracts';
+import { SETTINGS_ROLES, hasPermission, hasRole, mayOpenAdminPage } from '@aiplatform/contracts';
 import {
+  ApartmentOutlined,
+  AuditOutlined,
   DashboardOutlined,
   MessageOutlined,
   SettingOutlined,
@@ -20,8 +22,6 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 
 /** Where a menu key leads: an in-app path, or an external URL for a new tab. */
 export type NavTarget = { path: string } | { externalUrl: string };
-
-const ADMIN_PERMISSIONS = ['user.manage', 'user.manage.group'] as const;
 
 /** The menu of SPEC §2 Layout, filtered by permission and role (SPEC §6). */
 export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarget> } {
@@ -51,24 +51,21 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
     });
   }
 
-  if (hasAnyPermission(permissions, ADMIN_PERMISSIONS)) {
-    const children: MenuItem[] = [];
-    targets.set('/admin/users', { path: '/admin/users' });
-    children.push({
-      key: '/admin/users',
-      icon: <UserSwitchOutlined />,
-      label: t('layout:menu.users'),
-      'data-testid': 'menu-admin-users',
-    });
-    if (hasRole(role, ['super_admin', 'admin'])) {
-      targets.set('/admin/settings', { path: '/admin/settings' });
-      children.push({
-        key: '/admin/settings',
-        icon: <SettingOutlined />,
-        label: t('layout:menu.settings'),
-        'data-testid': 'menu-admin-settings',
-      });
-    }
+  // Each admin screen appears for whoever may perform its reading action (the shared action map).
+  const children: MenuItem[] = [];
+  const addAdminLink = (path: string, label: string, icon: ReactNode, testId: string) => {
+    targets.set(path, { path });
+    children.push({ key: path, icon, label, 'data-testid': testId });
+  };
+  if (mayOpenAdminPage(permissions, 'users'))
+    addAdminLink('/admin/users', t('layout:menu.users'), <UserSwitchOutlined />, 'menu-admin-users');
+  if (mayOpenAdminPage(permissions, 'groups'))
+    addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
+  if (mayOpenAdminPage(permissions, 'audit'))
+    addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
+  if (hasRole(role, SETTINGS_ROLES))
+    addAdminLink('/admin/settings', t('layout:menu.settings'), <SettingOutlined />, 'menu-admin-settings');
+  if (children.length > 0) {
     items.push({
       key: 'admin',
       icon: <TeamOutlined data-testid="menu-admin" />,

@@ -20,7 +20,6 @@ const TYPE_LABEL_KEYS: Record<TransactionType, string> = {
   system_reward: 'profile:transaction.system_reward',
   group_distribute: 'profile:transaction.group_distribute',
   group_reclaim: 'profile:transaction.group_reclaim',
-  register_grant: 'profile:transaction.register_grant',
 };
 
 export function CreditHistoryTable() {

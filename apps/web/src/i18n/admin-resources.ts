@@ -1,0 +1,25 @@
+import type { Language } from '@aiplatform/contracts';
+import type { i18n as I18n } from 'i18next';
+import adminEnUS from './locales/en-US/admin.json';
+import adminZhCN from './locales/zh-CN/admin.json';
+
+/**
+ * The administration screens' namespace. It travels with the admin chunks, so neither
+ * the login bundle nor the signed-in layout grows with the admin translations.
+ */
+export const ADMIN_NAMESPACES = ['admin'] as const;
+export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
+
+export const adminResources: Record<Language, Record<AdminNamespace, object>> = {
+  'zh-CN': { admin: adminZhCN },
+  'en-US': { admin: adminEnUS },
+};
+
+/** Adds the admin namespace to a running i18next instance (idempotent). */
+export function registerAdminResources(i18n: I18n): void {
+  for (const [language, bundles] of Object.entries(adminResources)) {
+    for (const [namespace, bundle] of Object.entries(bundles)) {
+      if (!i18n.hasResourceBundle(language, namespace)) i18n.addResourceBundle(language, namespace, bundle);
+    }
+  }
+}

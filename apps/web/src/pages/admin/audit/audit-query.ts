@@ -1,0 +1,21 @@
+export interface AuditListQuery {
+  page: number;
+  limit: number;
+  actor_id?: number;
+  action?: string;
+  target_type?: string;
+  /** Inclusive days, YYYY-MM-DD. */
+  from?: string;
+  to?: string;
+}
+
+export const INITIAL_AUDIT_QUERY: AuditListQuery = { page: 1, limit: 20 };
+
+/** Kinds of objects admin writes are recorded against. */
+export const AUDIT_TARGET_TYPES = ['user', 'group', 'credits'] as const;
+
+/** The filters alone, for the CSV export. */
+export function auditExportFilters(query: AuditListQuery): Record<string, unknown> {
+  const { page: _page, limit: _limit, ...filters } = query;
+  return filters;
+}

@@ -1,0 +1,114 @@
+import type { AdminUser, Group } from '@aiplatform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Descriptions, Divider, Drawer, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { adminCall } from '../../../api/admin';
+import { adminKeys } from '../../../api/query-keys';
+import { formatDateTime } from '../../../components/common/format';
+import { GroupLabel, StatusTag } from '../shared/AdminTags';
+import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { useOverlaySize } from '../shared/use-overlay-size';
+import { GroupMembersTable } from './GroupMembersTable';
+import { GroupPoolCard } from './GroupPoolCard';
+import { SiteConfigForm } from './SiteConfigForm';
+import { UserLimitForm } from './UserLimitForm';
+import { memberCountText } from './group-format';
+
+interface GroupDetailDrawerProps {
+  groupId: number | null;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+  canManage: boolean;
+  canTransfer: boolean;
+  onTransfer: (group: Group, member?: AdminUser) => void;
+}
+
+function GroupDetail({
+  group,
+  canManage,
+  canTransfer,
+  onTransfer,
+}: { group: Group } & Pick<GroupDetailDrawerProps, 'canManage' | 'canTransfer' | 'onTransfer'>) {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2 }}
+        style={{ marginBottom: 16 }}
+        items={[
+          {
+            key: 'name',
+            label: t('admin:groups.fields.name'),
+            children: <GroupLabel name={group.name} color={group.color} />,
+          },
+          { key: 'status', label: t('admin:groups.fields.status'), children: <StatusTag status={group.status} /> },
+          { key: 'members', label: t('admin:groups.columns.members'), children: memberCountText(t, group) },
+          {
+            key: 'created',
+            label: t('admin:fields.createdAt'),
+            children: formatDateTime(group.created_at, i18n.language),
+          },
+          {
+            key: 'description',
+            label: t('admin:groups.fields.description'),
+            span: { xs: 1, sm: 2 },
+            children: group.description || t('admin:fields.notSet'),
+          },
+        ]}
+      />
+      <GroupPoolCard
+        group={group}
+        canResize={canManage}
+        {...(canTransfer ? { onTransfer: () => onTransfer(group) } : {})}
+      />
+      <Divider titlePlacement="start">{t('admin:groups.members')}</Divider>
+      <GroupMembersTable
+        group={group}
+        {...(canTransfer ? { onTransfer: (member: AdminUser) => onTransfer(group, member) } : {})}
+      />
+      {canManage && (
+        <>
+          <Divider titlePlacement="start">{t('admin:groups.limitTitle')}</Divider>
+          <UserLimitForm key={String(group.user_limit)} group={group} />
+          <Divider titlePlacement="start">{t('admin:site.title')}</Divider>
+          <SiteConfigForm group={group} />
+        </>
+      )}
+    </>
+  );
+}
+
+/** One group: its pool, members, member limit and site configuration. */
+export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest }: GroupDetailDrawerProps) {
+  const { t } = useTranslation();
+  const { drawerSize } = useOverlaySize();
+  const detail = useQuery({
+    queryKey: adminKeys.group(groupId ?? 0),
+    queryFn: () => adminCall('getGroup', { params: { id: groupId ?? 0 } }),
+    enabled: groupId !== null,
+  });
+  const group = detail.data;
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      afterOpenChange={(visible) => {
+        if (!visible) afterClose();
+      }}
+      size={drawerSize}
+      destroyOnHidden
+      title={group ? <Typography.Text ellipsis>{group.name}</Typography.Text> : t('admin:detail.loadingTitle')}
+      data-testid="group-detail-drawer"
+    >
+      {detail.isError && !group ? (
+        <QueryErrorResult error={detail.error} onRetry={() => void detail.refetch()} testId="group-detail-error" />
+      ) : group ? (
+        <GroupDetail group={group} {...rest} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+    </Drawer>
+  );
+}

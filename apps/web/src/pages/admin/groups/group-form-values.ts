@@ -1,0 +1,47 @@
+import type { CreateGroupBody, Group } from '@aiplatform/contracts';
+
+export const DEFAULT_GROUP_COLOR = '#1677ff';
+
+export interface GroupFormValues {
+  name: string;
+  description: string;
+  color: string;
+  sort_order: number;
+  active: boolean;
+  unlimited: boolean;
+  user_limit: number | null;
+}
+
+export function formValuesOf(group: Group | null): GroupFormValues {
+  if (!group)
+    return {
+      name: '',
+      description: '',
+      color: DEFAULT_GROUP_COLOR,
+      sort_order: 0,
+      active: true,
+      unlimited: true,
+      user_limit: null,
+    };
+  return {
+    name: group.name,
+    description: group.description,
+    color: group.color,
+    sort_order: group.sort_order,
+    active: group.status === 'active',
+    unlimited: group.user_limit === null,
+    user_limit: group.user_limit,
+  };
+}
+
+/** The create or update body; "unlimited" is sent as a null limit. */
+export function groupBodyOf(values: GroupFormValues): CreateGroupBody {
+  return {
+    name: values.name.trim(),
+    description: values.description.trim(),
+    color: values.color,
+    sort_order: values.sort_order,
+    status: values.active ? 'active' : 'inactive',
+    user_limit: values.unlimited ? null : values.user_limit,
+  };
+}

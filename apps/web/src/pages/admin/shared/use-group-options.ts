@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { adminPage } from '../../../api/admin';
+import { adminKeys } from '../../../api/query-keys';
+
+/** The largest page the server serves; enough groups for a picker in any realistic setup. */
+const GROUP_OPTIONS_LIMIT = 100;
+const QUERY = { page: 1, limit: GROUP_OPTIONS_LIMIT } as const;
+
+/** Groups as select options (filters, moves, new users); `enabled` avoids the call for those who may not read groups. */
+export function useGroupOptions(enabled = true) {
+  const query = useQuery({
+    queryKey: adminKeys.groupList(QUERY),
+    queryFn: () => adminPage('listGroups', { query: QUERY }),
+    enabled,
+    staleTime: 30_000,
+  });
+  const options = useMemo(
+    () => (query.data?.items ?? []).map((group) => ({ value: group.id, label: group.name, color: group.color })),
+    [query.data],
+  );
+  return { options, loading: query.isLoading };
+}

@@ -1,0 +1,111 @@
+import type { AdminUser, AdminUserDetail } from '@aiplatform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Divider, Drawer, Skeleton, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { adminCall } from '../../../api/admin';
+import { adminKeys } from '../../../api/query-keys';
+import { QueryErrorResult } from '../shared/QueryErrorResult';
+import type { AdminAccess } from '../shared/use-admin-access';
+import { useOverlaySize } from '../shared/use-overlay-size';
+import { ResetPasswordForm } from './ResetPasswordForm';
+import { UserCreditsTab } from './UserCreditsTab';
+import { UserEditForm } from './UserEditForm';
+import { UserProfileSection } from './UserProfileSection';
+import { UserSessionsTable } from './UserSessionsTable';
+import { isSelf, mayChangeUser } from './user-rules';
+
+interface UserDetailDrawerProps {
+  userId: number | null;
+  open: boolean;
+  onClose: () => void;
+  afterClose: () => void;
+  access: AdminAccess;
+  groupOptions: { value: number; label: string }[];
+  onAdjustCredits: (user: AdminUser) => void;
+}
+
+function DetailTabs({
+  user,
+  access,
+  groupOptions,
+  onAdjustCredits,
+}: { user: AdminUserDetail } & Pick<UserDetailDrawerProps, 'access' | 'groupOptions' | 'onAdjustCredits'>) {
+  const { t } = useTranslation();
+  const changeable = mayChangeUser(access, user);
+  const self = isSelf(access, user);
+  const basic = (
+    <>
+      <UserProfileSection user={user} />
+      <Divider titlePlacement="start">{t('admin:sessions.title')}</Divider>
+      <UserSessionsTable sessions={user.sessions} />
+      {changeable && (
+        <>
+          <Divider titlePlacement="start">{t('admin:edit.title')}</Divider>
+          <UserEditForm
+            key={user.id}
+            user={user}
+            canSetGroup={access.canEverywhere('user.move')}
+            canSetRole={access.canEverywhere('user.role') && !self}
+            canSetPermissions={access.canEverywhere('user.permissions')}
+            groupOptions={groupOptions}
+          />
+        </>
+      )}
+    </>
+  );
+  const tabs = [
+    { key: 'basic', label: <span data-testid="user-tab-basic">{t('admin:detail.tabBasic')}</span>, children: basic },
+  ];
+  if (access.can('credits.read'))
+    tabs.push({
+      key: 'credits',
+      label: <span data-testid="user-tab-credits">{t('admin:detail.tabCredits')}</span>,
+      children: <UserCreditsTab user={user} {...(access.canEverywhere('credits.adjust') ? { onAdjustCredits } : {})} />,
+    });
+  if (changeable && access.can('user.password'))
+    tabs.push({
+      key: 'password',
+      label: <span data-testid="user-tab-password">{t('admin:detail.tabPassword')}</span>,
+      children: <ResetPasswordForm user={user} />,
+    });
+  return <Tabs items={tabs} destroyOnHidden />;
+}
+
+/** Everything about one user: profile and edit form, credits and ledger, password reset. */
+export function UserDetailDrawer({ userId, open, onClose, afterClose, ...rest }: UserDetailDrawerProps) {
+  const { t } = useTranslation();
+  const { drawerSize } = useOverlaySize();
+  const detail = useQuery({
+    queryKey: adminKeys.user(userId ?? 0),
+    queryFn: () => adminCall('getUser', { params: { id: userId ?? 0 } }),
+    enabled: userId !== null,
+  });
+  const user = detail.data;
+  return (
+    <Drawer
+      open={open}
+      onClose={onClose}
+      afterOpenChange={(visible) => {
+        if (!visible) afterClose();
+      }}
+      size={drawerSize}
+      destroyOnHidden
+      title={
+        user ? (
+          <Typography.Text ellipsis>{t('admin:detail.title', { name: user.username })}</Typography.Text>
+        ) : (
+          t('admin:detail.loadingTitle')
+        )
+      }
+      data-testid="user-detail-drawer"
+    >
+      {detail.isError && !user ? (
+        <QueryErrorResult error={detail.error} onRetry={() => void detail.refetch()} testId="user-detail-error" />
+      ) : user ? (
+        <DetailTabs user={user} {...rest} />
+      ) : (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      )}
+    </Drawer>
+  );
+}
