@@ -88,6 +88,8 @@ export class UsersRepo {
   }
 
   async update(id: number, patch: UserUpdate, db: Db = this.db): Promise<void> {
+    // An edit that only touches extra permissions has no column to set (SET with no columns is invalid SQL).
+    if (Object.keys(patch).length === 0) return;
     await db.updateTable('users').set(patch).where('id', '=', id).execute();
   }
 
