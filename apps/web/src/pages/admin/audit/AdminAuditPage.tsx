@@ -46,7 +46,7 @@ function AuditWorkspace() {
         }
       />
       {verdict && <VerifyResultAlert result={verdict} onClose={() => setVerdict(null)} />}
-      <Card>
+      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
         <AuditFilters value={query} onChange={(filters) => setQuery({ ...filters, page: 1, limit: query.limit })} />
         {list.isError && !list.data ? (
           <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="audit-error" />

@@ -8,7 +8,6 @@ type Filters = Omit<AuditListQuery, 'page' | 'limit'>;
 const TARGET_TYPE_KEYS: Record<(typeof AUDIT_TARGET_TYPES)[number], string> = {
   user: 'admin:audit.targets.user',
   group: 'admin:audit.targets.group',
-  credits: 'admin:audit.targets.credits',
 };
 
 interface AuditFiltersProps {

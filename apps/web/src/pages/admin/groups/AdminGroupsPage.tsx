@@ -71,7 +71,7 @@ function GroupsWorkspace() {
           )
         }
       />
-      <Card>
+      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
         {list.isError && !list.data ? (
           <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="groups-error" />
         ) : (
@@ -103,6 +103,7 @@ function GroupsWorkspace() {
         afterClose={detail.afterClose}
         canManage={canManage}
         canTransfer={canTransfer}
+        transferToPlainMembersOnly={!access.canEverywhere('group.pool.transfer')}
         onTransfer={(group, member) => transfer.show({ group, ...(member ? { member } : {}) })}
       />
       <PoolTransferModal

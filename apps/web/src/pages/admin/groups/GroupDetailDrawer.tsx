@@ -21,6 +21,8 @@ interface GroupDetailDrawerProps {
   afterClose: () => void;
   canManage: boolean;
   canTransfer: boolean;
+  /** A group administrator's transfers reach plain members only. */
+  transferToPlainMembersOnly: boolean;
   onTransfer: (group: Group, member?: AdminUser) => void;
 }
 
@@ -28,8 +30,12 @@ function GroupDetail({
   group,
   canManage,
   canTransfer,
+  transferToPlainMembersOnly,
   onTransfer,
-}: { group: Group } & Pick<GroupDetailDrawerProps, 'canManage' | 'canTransfer' | 'onTransfer'>) {
+}: { group: Group } & Pick<
+  GroupDetailDrawerProps,
+  'canManage' | 'canTransfer' | 'transferToPlainMembersOnly' | 'onTransfer'
+>) {
   const { t, i18n } = useTranslation();
   return (
     <>
@@ -66,6 +72,7 @@ function GroupDetail({
       <Divider titlePlacement="start">{t('admin:groups.members')}</Divider>
       <GroupMembersTable
         group={group}
+        onlyPlainMembers={transferToPlainMembersOnly}
         {...(canTransfer ? { onTransfer: (member: AdminUser) => onTransfer(group, member) } : {})}
       />
       {canManage && (

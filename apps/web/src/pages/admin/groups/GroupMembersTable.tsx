@@ -15,10 +15,12 @@ interface GroupMembersTableProps {
   group: Group;
   /** Opens the transfer dialog with this member chosen; absent for those who may not move pool credits. */
   onTransfer?: (member: AdminUser) => void;
+  /** Group administrators move pool credits only to and from plain members. */
+  onlyPlainMembers: boolean;
 }
 
 /** The group's members with their balances. */
-export function GroupMembersTable({ group, onTransfer }: GroupMembersTableProps) {
+export function GroupMembersTable({ group, onTransfer, onlyPlainMembers }: GroupMembersTableProps) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = { page, limit: PAGE_SIZE, group_id: group.id, sort: 'username' };
@@ -37,7 +39,7 @@ export function GroupMembersTable({ group, onTransfer }: GroupMembersTableProps)
       size="small"
       dataSource={members.data?.items ?? []}
       loading={members.isFetching}
-      scroll={{ x: 640 }}
+      scroll={{ x: 720 }}
       locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:groups.noMembers')} /> }}
       pagination={{
         current: page,
@@ -69,17 +71,18 @@ export function GroupMembersTable({ group, onTransfer }: GroupMembersTableProps)
               {
                 key: 'actions',
                 title: t('admin:users.columns.actions'),
-                width: 110,
-                render: (_: unknown, user: AdminUser) => (
-                  <Button
-                    type="link"
-                    size="small"
-                    onClick={() => onTransfer(user)}
-                    data-testid={`member-transfer-${user.id}`}
-                  >
-                    {t('admin:pool.transferShort')}
-                  </Button>
-                ),
+                width: 120,
+                render: (_: unknown, user: AdminUser) =>
+                  (!onlyPlainMembers || user.role === 'user') && (
+                    <Button
+                      type="link"
+                      size="small"
+                      onClick={() => onTransfer(user)}
+                      data-testid={`member-transfer-${user.id}`}
+                    >
+                      {t('admin:pool.transferShort')}
+                    </Button>
+                  ),
               },
             ]
           : []),

@@ -73,7 +73,7 @@ function UsersWorkspace() {
   return (
     <>
       <AdminPageHeader title={t('admin:users.title')} actions={actions} />
-      <Card>
+      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
         <UserFilters
           value={query}
           onChange={(filters) => changeQuery({ ...filters, page: 1 })}

@@ -71,6 +71,7 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
     {
       key: 'reason',
       title: t('admin:ledger.reason'),
+      width: 200,
       ellipsis: true,
       render: (_, row) => row.reason || row.description,
     },
@@ -101,7 +102,7 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
         columns={columns}
         dataSource={ledger.data?.items ?? []}
         loading={ledger.isFetching}
-        scroll={{ x: 860 }}
+        scroll={{ x: 1050 }}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:ledger.empty')} /> }}
         pagination={{
           current: page,

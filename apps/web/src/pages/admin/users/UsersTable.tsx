@@ -51,7 +51,7 @@ export function UsersTable({
       columns={columns}
       dataSource={users}
       loading={loading}
-      scroll={{ x: 1700 }}
+      scroll={{ x: 1740 }}
       rowSelection={{
         selectedRowKeys: selectedIds,
         onChange: (keys) => onSelectionChange(keys.map(Number)),

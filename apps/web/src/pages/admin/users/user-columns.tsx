@@ -128,7 +128,7 @@ export function userColumns({
     {
       key: 'actions',
       title: t('admin:users.columns.actions'),
-      width: 230,
+      width: 270,
       // A fixed column would cover most of a phone screen, so it scrolls with the rest there.
       fixed: isMobile ? undefined : 'right',
       render: (_, user) => (
