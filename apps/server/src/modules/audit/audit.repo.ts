@@ -28,6 +28,16 @@ export class AuditRepo {
     return { seq: Number(head.seq), prevHash: head.hash };
   }
 
+  /** The committed chain head: how many rows the chain holds and the newest hash. */
+  async head(): Promise<{ seq: number; hash: string }> {
+    const head = await this.db
+      .selectFrom('audit_chain_head')
+      .select(['seq', 'hash'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
+    return { seq: Number(head?.seq ?? 0), hash: head?.hash ?? '0'.repeat(64) };
+  }
+
   async append(trx: Db, row: Insertable<AuditLogsTable>): Promise<void> {
     await trx.insertInto('audit_logs').values(row).execute();
     await trx.updateTable('audit_chain_head').set({ hash: row.hash }).where('id', '=', 1).execute();
@@ -36,7 +46,8 @@ export class AuditRepo {
   private filtered(f: AuditFilter): AuditQuery {
     let q = this.db.selectFrom('audit_logs') as AuditQuery;
     if (f.actor_id !== undefined) q = q.where('actor_id', '=', f.actor_id);
-    if (f.action) q = q.where('action', 'like', `${f.action.replace(/[%_\\]/g, '\\$&')}%`);
+    // SQLite's LIKE has no escape character unless one is named.
+    if (f.action) q = q.where(sql<boolean>`action like ${`${f.action.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
     if (f.target_type) q = q.where('target_type', '=', f.target_type);
     if (f.from) q = q.where('created_at', '>=', f.from);
     if (f.to) q = q.where('created_at', '<=', endOf(f.to));

@@ -49,24 +49,36 @@ export class AuditService {
     return { items: rows.map(toAuditLog), total };
   }
 
-  /** Recomputes every hash from the first row on; names the first row that does not fit. */
+  /**
+   * Recomputes every hash from the first row on; names the first row that does not fit.
+   * The chain head read first bounds the check (rows appended meanwhile wait for the next
+   * run) and shows rows removed from the end, which leave no gap behind them.
+   */
   async verify(): Promise<AuditVerifyResult> {
+    const head = await this.repo.head();
     let prev = '0'.repeat(64);
     let expectedSeq = 1;
     let checked = 0;
+    let lastId: number | null = null;
     for (let rows = await this.repo.batchAfter(0, BATCH); rows.length > 0;) {
       for (const row of rows) {
+        if (Number(row.seq) > head.seq) break;
         const { id: _id, hash, ...content } = row;
         // A deleted row shows as a gap in the sequence; an edited one as a hash mismatch.
         if (Number(row.seq) !== expectedSeq || row.prev_hash !== prev || auditHash(content) !== hash) {
           return { valid: false, checked, broken_at: row.id };
         }
         prev = hash;
+        lastId = row.id;
         expectedSeq += 1;
         checked += 1;
       }
+      if (expectedSeq > head.seq) break;
       rows = await this.repo.batchAfter(Number(rows.at(-1)?.seq), BATCH);
     }
+    // The newest rows were removed (fewer rows than the head counts), or the newest row was rewritten.
+    if (checked !== head.seq) return { valid: false, checked, broken_at: null };
+    if (prev !== head.hash) return { valid: false, checked: checked - 1, broken_at: lastId };
     return { valid: true, checked, broken_at: null };
   }
 
