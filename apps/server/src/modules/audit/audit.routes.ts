@@ -1,40 +1,33 @@
 import { ADMIN_FILE_PATHS, type AuditLog, AuditFilterSchema } from '@aiplatform/contracts';
-import { stringify } from 'csv-stringify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { Readable } from 'node:stream';
 import { registerCall } from '../../lib/admin-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
 import { paginate } from '../../lib/envelope.js';
 import { actorOf } from '../../policies/actor.js';
 import { requireScope } from '../../policies/policy.js';
-import { neutraliseFormula } from '../users/user-csv-export.js';
+import { csvDownloadHeaders, csvStream } from '../../lib/csv-stream.js';
 import type { AuditService } from './audit.service.js';
 
-function auditCsv(rows: AsyncIterable<AuditLog>): Readable {
-  const csv = stringify({
-    header: true,
-    bom: true,
-    columns: [
-      'id',
-      'created_at',
-      'actor_id',
-      'actor_username',
-      'action',
-      'target_type',
-      'target_id',
-      'ip',
-      'request_id',
-      'changes',
-    ],
-    cast: { string: neutraliseFormula },
-  });
-  const source = Readable.from(
+const AUDIT_COLUMNS = [
+  'id',
+  'created_at',
+  'actor_id',
+  'actor_username',
+  'action',
+  'target_type',
+  'target_id',
+  'ip',
+  'request_id',
+  'changes',
+] as const;
+
+function auditCsv(rows: AsyncIterable<AuditLog>) {
+  return csvStream(
+    AUDIT_COLUMNS,
     (async function* () {
       for await (const r of rows) yield { ...r, changes: JSON.stringify(r.changes) };
     })(),
   );
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
 }
 
 /** /admin/audit-logs…: read-only by design; there is no call that changes a row. */
@@ -57,12 +50,7 @@ export const auditRoutes =
         schema: { tags: ['admin'], summary: 'The filtered audit log as CSV, streamed', querystring: AuditFilterSchema },
       },
       async (req, reply) => {
-        const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="audit-${stamp}.csv"`)
-          .header('Cache-Control', 'no-store')
-          .send(auditCsv(audit.iterate(req.query)));
+        return reply.headers(csvDownloadHeaders('audit')).send(auditCsv(audit.iterate(req.query)));
       },
     );
   };

@@ -2,10 +2,12 @@ import { ADMIN_FILE_PATHS, UserFilterSchema, UserImportQuerySchema } from '@aipl
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { registerCall, idempotencyKeyOf } from '../../lib/admin-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
+import { csvDownloadHeaders } from '../../lib/csv-stream.js';
 import { sendOk } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import { readFilePart } from '../../lib/uploads.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
+import { listScope } from '../../policies/policy.js';
 import type { AdminCreditsService } from '../credits/admin-credits.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import type { UserImportService } from './user-import.service.js';
@@ -50,19 +52,9 @@ export const adminUsersRoutes =
       },
       async (req, reply) => {
         const actor = await actorOf(req);
-        const rows = s.users.iterate(actor, req.query);
-        // Authorise before the first byte: the generator checks on its first step.
-        const first = await rows.next();
-        const all = (async function* () {
-          if (!first.done) yield first.value;
-          yield* rows;
-        })();
-        const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
-        return reply
-          .header('Content-Type', 'text/csv; charset=utf-8')
-          .header('Content-Disposition', `attachment; filename="users-${stamp}.csv"`)
-          .header('Cache-Control', 'no-store')
-          .send(usersCsvStream(all));
+        // Refuse before the first byte is sent: once streaming, a 403 can no longer be answered.
+        listScope(actor, 'user.export');
+        return reply.headers(csvDownloadHeaders('users')).send(usersCsvStream(s.users.iterate(actor, req.query)));
       },
     );
 

@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { AdminUser } from '@aiplatform/contracts';
-import { stringify } from 'csv-stringify';
+import { csvStream } from '../../lib/csv-stream.js';
 
 const COLUMNS = [
   'id',
@@ -21,11 +21,6 @@ const COLUMNS = [
   'created_at',
   'last_login_at',
 ] as const;
-
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe instead. */
-export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
 
 function toRecord(u: AdminUser): Record<(typeof COLUMNS)[number], string | number | null> {
   return {
@@ -49,22 +44,12 @@ function toRecord(u: AdminUser): Record<(typeof COLUMNS)[number], string | numbe
   };
 }
 
-/**
- * Streams users as CSV (UTF-8 with a byte-order mark so spreadsheets read Chinese),
- * pulling the next batch only when the client has taken the previous one.
- */
+/** Streams users as CSV, one batch at a time. */
 export function usersCsvStream(users: AsyncIterable<AdminUser>): Readable {
-  const csv = stringify({
-    header: true,
-    bom: true,
-    columns: [...COLUMNS],
-    cast: { string: neutraliseFormula },
-  });
-  const source = Readable.from(
+  return csvStream(
+    COLUMNS,
     (async function* () {
       for await (const u of users) yield toRecord(u);
     })(),
   );
-  source.on('error', (err) => csv.destroy(err));
-  return source.pipe(csv);
 }
