@@ -124,9 +124,9 @@ export class GroupsService {
     return this.d.tx.run(ctx, async (trx, now) => {
       const group = await this.d.groups.lock(id, trx, now);
       if (!group) throw new AppError('NOT_FOUND');
-      if (id === DEFAULT_GROUP_ID || (await this.d.groups.countMembers(id, trx)) > 0) {
-        throw new AppError('GROUP_HAS_USERS');
-      }
+      // New accounts join the default group, so it must always exist.
+      if (id === DEFAULT_GROUP_ID) throw new AppError('GROUP_IS_DEFAULT');
+      if ((await this.d.groups.countMembers(id, trx)) > 0) throw new AppError('GROUP_HAS_USERS');
       await this.d.groups.delete(id, trx);
       return {
         result: { id },

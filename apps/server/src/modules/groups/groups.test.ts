@@ -267,6 +267,7 @@ describe('groups', () => {
       try {
         const res = await t.request('DELETE', groupUrl(1), { token });
         expect(res.status).toBe(409);
+        expect(res.body.error).toBe('GROUP_IS_DEFAULT');
       } finally {
         if (members.length > 0) {
           await t.db
