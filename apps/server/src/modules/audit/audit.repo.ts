@@ -46,8 +46,10 @@ export class AuditRepo {
   private filtered(f: AuditFilter): AuditQuery {
     let q = this.db.selectFrom('audit_logs') as AuditQuery;
     if (f.actor_id !== undefined) q = q.where('actor_id', '=', f.actor_id);
+    // Actions are lower-case, so the prefix is too (PostgreSQL's LIKE is case-sensitive);
     // SQLite's LIKE has no escape character unless one is named.
-    if (f.action) q = q.where(sql<boolean>`action like ${`${f.action.replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
+    if (f.action)
+      q = q.where(sql<boolean>`action like ${`${f.action.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`} escape '\\'`);
     if (f.target_type) q = q.where('target_type', '=', f.target_type);
     if (f.from) q = q.where('created_at', '>=', f.from);
     if (f.to) q = q.where('created_at', '<=', endOf(f.to));
