@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AdminBench, measureAdminExport, measureAdminUserList, startSeededServer } from './admin-users.js';
 import { createUser } from './api.js';
 import { measureConcurrentStreams } from './concurrent-streams.js';
 import { measureConversationsList } from './conversations-list.js';
@@ -35,130 +36,212 @@ const config = {
   contentionAffordable: env('BENCH_CONTENTION_AFFORDABLE', 50),
   webMessages: env('BENCH_WEB_MESSAGES', 2000),
   webRuns: env('BENCH_WEB_RUNS', 3),
+  adminUsers: env('BENCH_ADMIN_USERS', 100_000),
+  adminSamples: env('BENCH_ADMIN_SAMPLES', 50),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
+/**
+ * BENCH_ONLY=admin,credits runs only those entries (ttft, streams, list, credits, web,
+ * admin); the other rows of bench/results/latest.json are kept from the previous run.
+ */
+const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin'] as const;
+type Entry = (typeof ENTRIES)[number];
+const only = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of only) {
+  if (!(ENTRIES as readonly string[]).includes(name))
+    throw new Error(`BENCH_ONLY: unknown entry ${name} (${ENTRIES.join(', ')})`);
+}
+const wanted = (entry: Entry) => only.length === 0 || only.includes(entry);
 const COST_PER_CHAT = 10; // the seeded default model
 
 const rows: Row[] = [];
 
-/** Runs one measurement; a failure becomes a row of its own instead of ending the run. */
-async function measure(what: string, fn: () => Promise<Row[]>) {
+/** Runs one measurement of `entry`; a failure becomes a row of its own instead of ending the run. */
+async function measure(entry: Entry, what: string, fn: () => Promise<Row[]>) {
   const started = Date.now();
   try {
-    rows.push(...(await fn()));
+    rows.push(...(await fn()).map((r) => ({ entry, ...r })));
   } catch (err) {
     console.error(`bench: ${what} failed:`, err);
     const message = (err instanceof Error ? err.message : String(err)).split('\n')[0]?.replaceAll('|', '/');
-    rows.push({ what, result: `failed: ${message}`, budget: '—', met: 'NO' });
+    rows.push({ entry, what, result: `failed: ${message}`, budget: '—', met: 'NO' });
   }
   console.error(`bench: ${what} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 async function main() {
   const loadBefore = os.loadavg();
-  const dist = ensureWebBuild(root);
-  const fake = await startFakeUpstream(root);
-  // The fake upstream becomes the default model `gpt-4.1-mini-op` (10 credits per chat).
-  const chatEnv = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.url };
   const servers: ServerProcess[] = [];
+  const needsMain = ENTRIES.some((e) => e !== 'admin' && wanted(e));
+  const fake = needsMain ? await startFakeUpstream(root) : undefined;
   try {
-    const api = await startServer(root, chatEnv);
-    servers.push(api);
-    const db = openAppDb(api.dataDir);
-
-    await measure('time to first token', async () => {
-      const user = await createUser(api.url, 'ttft');
-      setBalance(db, user.id, (config.ttftSamples + 50) * COST_PER_CHAT);
-      return measureTtft({ apiUrl: api.url, upstreamUrl: fake.url, user, samples: config.ttftSamples, warmup: 20 });
-    });
-    await fake.reset();
-
-    await measure('concurrent streaming chats', async () => {
-      // Its own server process, so that the memory measured is that of this load alone.
-      const server = await startServer(root, chatEnv);
-      servers.push(server);
-      const streamsDb = openAppDb(server.dataDir);
-      try {
-        const users = [];
-        for (let i = 0; i < config.streamUsers; i++) users.push(await createUser(server.url, 'stream'));
-        return await measureConcurrentStreams({
-          apiUrl: server.url,
-          upstreamUrl: fake.url,
-          serverPid: server.pid,
-          db: streamsDb,
-          users,
-          costPerChat: COST_PER_CHAT,
-          streams: config.streams,
-          chunkDelayMs: config.streamChunkDelayMs,
-          rampMs: config.streamRampMs,
-          timeoutMs: 90_000,
-        });
-      } finally {
-        streamsDb.close();
-        await server.stop();
-      }
-    });
-    await fake.reset();
-
-    await measure('conversation list throughput', async () => {
-      const user = await createUser(api.url, 'list');
-      return measureConversationsList({ apiUrl: api.url, user, count: 100, seconds: config.seconds });
-    });
-
-    await measure('credits contention', async () => {
-      const user = await createUser(api.url, 'credits');
-      return measureCreditsContention({
-        apiUrl: api.url,
-        db,
-        user,
-        sends: config.contentionSends,
-        affordable: config.contentionAffordable,
-        costPerChat: COST_PER_CHAT,
-      });
-    });
-
-    await measure('web: initial JS for /login', async () => {
-      const b = measureLoginBundle(dist);
-      return [
-        {
-          what: 'web: initial JS for /login (gzip)',
-          result: `${(b.gzipBytes / 1024).toFixed(1)} KB`,
-          budget: '≤ 250 KB',
-          met: verdict(b.gzipBytes <= b.budgetBytes),
-        },
-      ];
-    });
-
-    await measure('web: long conversation', async () => {
-      if (!fs.existsSync(config.chromium)) throw new Error(`no Chromium at ${config.chromium} (set CHROMIUM_PATH)`);
-      const user = await createUser(api.url, 'web');
-      return measureWebConversation({
-        apiUrl: api.url,
-        db,
-        user,
-        executablePath: config.chromium,
-        messages: config.webMessages,
-        baselineMessages: 10,
-        streamDelayMs: 40,
-        streamRepeat: 3,
-        runs: config.webRuns,
-      });
-    });
-    db.close();
+    if (fake) await mainEntries(fake, servers);
+    if (wanted('admin')) await adminEntries(servers);
   } finally {
     for (const s of servers) await s.stop();
-    await fake.stop();
+    await fake?.stop();
   }
   report(loadBefore);
 }
 
+async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, servers: ServerProcess[]) {
+  // The fake upstream becomes the default model `gpt-4.1-mini-op` (10 credits per chat).
+  const chatEnv = { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.url };
+  const api = await startServer(root, chatEnv);
+  servers.push(api);
+  const db = openAppDb(api.dataDir);
+  try {
+    if (wanted('ttft')) {
+      await measure('ttft', 'time to first token', async () => {
+        const user = await createUser(api.url, 'ttft');
+        setBalance(db, user.id, (config.ttftSamples + 50) * COST_PER_CHAT);
+        return measureTtft({ apiUrl: api.url, upstreamUrl: fake.url, user, samples: config.ttftSamples, warmup: 20 });
+      });
+      await fake.reset();
+    }
+    if (wanted('streams')) {
+      await measure('streams', 'concurrent streaming chats', async () => {
+        // Its own server process, so that the memory measured is that of this load alone.
+        const server = await startServer(root, chatEnv);
+        servers.push(server);
+        const streamsDb = openAppDb(server.dataDir);
+        try {
+          const users = [];
+          for (let i = 0; i < config.streamUsers; i++) users.push(await createUser(server.url, 'stream'));
+          return await measureConcurrentStreams({
+            apiUrl: server.url,
+            upstreamUrl: fake.url,
+            serverPid: server.pid,
+            db: streamsDb,
+            users,
+            costPerChat: COST_PER_CHAT,
+            streams: config.streams,
+            chunkDelayMs: config.streamChunkDelayMs,
+            rampMs: config.streamRampMs,
+            timeoutMs: 90_000,
+          });
+        } finally {
+          streamsDb.close();
+          await server.stop();
+        }
+      });
+      await fake.reset();
+    }
+    if (wanted('list')) {
+      await measure('list', 'conversation list throughput', async () => {
+        const user = await createUser(api.url, 'list');
+        return measureConversationsList({ apiUrl: api.url, user, count: 100, seconds: config.seconds });
+      });
+    }
+    if (wanted('credits')) {
+      await measure('credits', 'credits contention', async () => {
+        const user = await createUser(api.url, 'credits');
+        return measureCreditsContention({
+          apiUrl: api.url,
+          db,
+          user,
+          sends: config.contentionSends,
+          affordable: config.contentionAffordable,
+          costPerChat: COST_PER_CHAT,
+        });
+      });
+    }
+    if (wanted('web')) {
+      const dist = ensureWebBuild(root);
+      await measure('web', 'web: initial JS for /login', async () => {
+        const b = measureLoginBundle(dist);
+        return [
+          {
+            what: 'web: initial JS for /login (gzip)',
+            result: `${(b.gzipBytes / 1024).toFixed(1)} KB`,
+            budget: '≤ 250 KB',
+            met: verdict(b.gzipBytes <= b.budgetBytes),
+          },
+        ];
+      });
+      await measure('web', 'web: long conversation', async () => {
+        if (!fs.existsSync(config.chromium)) throw new Error(`no Chromium at ${config.chromium} (set CHROMIUM_PATH)`);
+        const user = await createUser(api.url, 'web');
+        return measureWebConversation({
+          apiUrl: api.url,
+          db,
+          user,
+          executablePath: config.chromium,
+          messages: config.webMessages,
+          baselineMessages: 10,
+          streamDelayMs: 40,
+          streamRepeat: 3,
+          runs: config.webRuns,
+        });
+      });
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** Both admin entries share one server on a seeded database of its own. */
+async function adminEntries(servers: ServerProcess[]) {
+  const held: { bench?: AdminBench } = {};
+  await measure('admin', 'admin: seed users', async () => {
+    const bench = await startSeededServer(root, config.adminUsers);
+    held.bench = bench;
+    servers.push(bench.server);
+    const { seed } = bench;
+    return [
+      {
+        what: `admin users: seeding ${seed.users.toLocaleString('en-US')} users straight into SQLite (setup)`,
+        result: `${seed.seconds.toFixed(1)} s, ${bench.liveUsers.toLocaleString('en-US')} live over ${seed.groupIds.length + 1} groups`,
+        budget: '—',
+        met: '—',
+      },
+    ];
+  });
+  const seeded = held.bench;
+  if (!seeded) return;
+  await measure('admin', 'admin user search + page', () =>
+    measureAdminUserList(seeded, { samples: config.adminSamples, budgetMs: 50 }),
+  );
+  await measure('admin', 'admin CSV export', () => measureAdminExport(seeded, { flatMb: 32 }));
+}
+
+/**
+ * A partial run (BENCH_ONLY) keeps the previous rows of the other entries, in place,
+ * and says so in the results.
+ */
+function mergeWithPrevious(file: string): { rows: Row[]; previousDate?: string } {
+  if (only.length === 0 || !fs.existsSync(file)) return { rows };
+  const previous = JSON.parse(fs.readFileSync(file, 'utf8')) as { date?: string; rows?: Row[] };
+  const fresh = new Set(rows.map((r) => r.what));
+  const merged: Row[] = [];
+  let placed = false;
+  for (const r of previous.rows ?? []) {
+    if ((r.entry !== undefined && only.includes(r.entry)) || fresh.has(r.what)) {
+      if (!placed) merged.push(...rows);
+      placed = true;
+    } else {
+      merged.push(r);
+    }
+  }
+  if (!placed) merged.push(...rows);
+  return { rows: merged, previousDate: previous.date };
+}
+
 function report(loadBefore: number[]) {
+  const jsonFile = path.join(here, '../results/latest.json');
+  const { rows: all, previousDate } = mergeWithPrevious(jsonFile);
   const table = [
     '| what | result | budget | met |',
     '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.what} | ${r.result} | ${r.budget} | ${r.met} |`),
+    ...all.map((r) => `| ${r.what} | ${r.result} | ${r.budget} | ${r.met} |`),
   ].join('\n');
   console.log(table);
+  const partial = previousDate
+    ? `Partial run (BENCH_ONLY=${only.join(',')}); the rows of the other entries are from ${previousDate}.\n\n`
+    : '';
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   const stamp = {
     date: new Date().toISOString(),
@@ -168,11 +251,12 @@ function report(loadBefore: number[]) {
     loadAfter: load(os.loadavg()),
   };
   fs.mkdirSync(path.join(here, '../results'), { recursive: true });
-  fs.writeFileSync(path.join(here, '../results/latest.json'), JSON.stringify({ ...stamp, config, rows }, null, 2));
+  const partialJson = previousDate ? { partial: { only, otherRowsFrom: previousDate } } : {};
+  fs.writeFileSync(jsonFile, JSON.stringify({ ...stamp, ...partialJson, config, rows: all }, null, 2));
   fs.writeFileSync(
     path.join(here, '../results/latest.md'),
     `# Benchmark results\n\n${stamp.date}, ${stamp.cpus} cores, Node ${stamp.node}, ` +
-      `load average ${stamp.loadBefore} before and ${stamp.loadAfter} after\n\n${table}\n`,
+      `load average ${stamp.loadBefore} before and ${stamp.loadAfter} after\n\n${partial}${table}\n`,
   );
 }
 

@@ -8,9 +8,10 @@ export interface ServerProcess {
   url: string;
   /** Process id of the server itself (for /proc/<pid>/status). */
   pid: number;
-  /** Fresh data dir of this run; the SQLite file is `app.db` inside. */
+  /** Data dir of this run (fresh unless given); the SQLite file is `app.db` inside. */
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the process and deletes the data dir, unless `keepData` (to start again on it). */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export function freePort(): Promise<number> {
@@ -39,15 +40,17 @@ export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> 
 
 /**
  * Runs the real server in its own process, as in production, so the load generator in
- * this process does not share its event loop. Fresh SQLite data dir each time.
+ * this process does not share its event loop. Fresh SQLite data dir each time, unless
+ * `existingDataDir` names one a previous start kept (to seed it while no server runs).
  */
 export async function startServer(
   root: string,
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
+  existingDataDir?: string,
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
+  const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
   // BENCH_SERVER_LOG=<file> appends the server's log (level warn) to that file.
   const log = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -84,9 +87,9 @@ export async function startServer(
     url,
     pid: child.pid as number,
     dataDir,
-    stop: async () => {
+    stop: async (opts) => {
       await stopChild(child);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!opts?.keepData) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

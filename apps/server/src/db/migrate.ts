@@ -3,6 +3,7 @@ import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-modules.js';
 import * as m0003 from './migrations/0003-chat.js';
 import * as m0004 from './migrations/0004-admin.js';
+import * as m0005 from './migrations/0005-admin-indexes.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002-modules': m0002,
   '0003-chat': m0003,
   '0004-admin': m0004,
+  '0005-admin-indexes': m0005,
 };
 
 /**
