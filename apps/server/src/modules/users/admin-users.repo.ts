@@ -4,7 +4,7 @@ import type { Database, UserRow } from '../../db/types.js';
 import type { ListScope } from '../../policies/policy.js';
 import type { Db, UserWithGroup } from './users.repo.js';
 
-type UsersQuery = SelectQueryBuilder<Database, 'users' | 'user_groups', object>;
+type UsersQuery = SelectQueryBuilder<Database, 'users', object>;
 
 const SORT_COLUMNS: Record<UserSortField, ReturnType<typeof sql<unknown>>> = {
   id: sql`users.id`,
@@ -23,10 +23,9 @@ export class AdminUsersRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private filtered(f: UserFilter, scope: ListScope, db: Db = this.db): UsersQuery {
-    let q = db
-      .selectFrom('users')
-      .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
-      .where('users.deleted_at', 'is', null) as UsersQuery;
+    // Filters look at users only; the group's columns are joined for the page rows alone,
+    // so the count reads one table.
+    let q = db.selectFrom('users').where('users.deleted_at', 'is', null);
     if (!scope.all) q = q.where('users.group_id', '=', scope.groupId);
     if (f.group_id !== undefined) q = q.where('users.group_id', '=', f.group_id);
     if (f.role) q = q.where('users.role', '=', f.role);
@@ -46,6 +45,7 @@ export class AdminUsersRepo {
 
   private withGroupColumns(q: UsersQuery) {
     return q
+      .leftJoin('user_groups', 'user_groups.id', 'users.group_id')
       .selectAll('users')
       .select([
         'user_groups.name as group_name',
@@ -65,18 +65,19 @@ export class AdminUsersRepo {
     const desc = f.sort.startsWith('-');
     const column = SORT_COLUMNS[f.sort.replace(/^-/, '') as UserSortField];
     const direction = desc ? sql`desc` : sql`asc`;
-    const [rows, count] = await Promise.all([
-      this.withGroupColumns(this.filtered(f, scope))
-        .orderBy(sql`${column} ${direction}`)
-        .orderBy('users.id', desc ? 'desc' : 'asc')
-        .limit(limit)
-        .offset((page - 1) * limit)
-        .execute(),
-      this.filtered(f, scope)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows, total: Number(count.n) };
+    const rows = await this.withGroupColumns(this.filtered(f, scope))
+      .orderBy(sql`${column} ${direction}`)
+      .orderBy('users.id', desc ? 'desc' : 'asc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    // A short first page already is the whole result: counting would scan the table again
+    // (the costly case is a search that matches little or nothing).
+    if (page === 1 && rows.length < limit) return { rows, total: rows.length };
+    const count = await this.filtered(f, scope)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return { rows, total: Number(count.n) };
   }
 
   /** The next batch of matching users after `afterId`, in id order (for the streamed CSV export). */
