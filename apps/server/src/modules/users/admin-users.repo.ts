@@ -2,7 +2,7 @@ import type { UserFilter, UserSortField } from '@aiplatform/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, UserRow } from '../../db/types.js';
 import type { ListScope } from '../../policies/policy.js';
-import type { Db, UserWithGroup } from './users.repo.js';
+import { type Db, type UserWithGroup, isRowId } from './users.repo.js';
 
 type UsersQuery = SelectQueryBuilder<Database, 'users', object>;
 
@@ -27,7 +27,10 @@ export class AdminUsersRepo {
     // so the count reads one table.
     let q = db.selectFrom('users').where('users.deleted_at', 'is', null);
     if (!scope.all) q = q.where('users.group_id', '=', scope.groupId);
-    if (f.group_id !== undefined) q = q.where('users.group_id', '=', f.group_id);
+    if (f.group_id !== undefined) {
+      // A group id beyond the id range names no group: nothing matches.
+      q = isRowId(f.group_id) ? q.where('users.group_id', '=', f.group_id) : q.where(sql<boolean>`1 = 0`);
+    }
     if (f.role) q = q.where('users.role', '=', f.role);
     if (f.status) q = q.where('users.status', '=', f.status);
     if (f.search) {
@@ -108,6 +111,7 @@ export class AdminUsersRepo {
    * checks made on it (scope, balance, group) hold until the change commits.
    */
   lock(id: number, db: Db, now: string): Promise<UserRow | undefined> {
+    if (!isRowId(id)) return Promise.resolve(undefined);
     return db
       .updateTable('users')
       .set({ updated_at: now })
@@ -119,10 +123,12 @@ export class AdminUsersRepo {
 
   /** Live users among `ids`, for bulk actions. */
   findLive(ids: readonly number[], db: Db): Promise<UserRow[]> {
+    const stored = ids.filter(isRowId);
+    if (stored.length === 0) return Promise.resolve([]);
     return db
       .selectFrom('users')
       .selectAll()
-      .where('id', 'in', ids)
+      .where('id', 'in', stored)
       .where('deleted_at', 'is', null)
       .orderBy('id')
       .execute();

@@ -75,8 +75,10 @@ export const adminUsersRoutes =
         let buffer: Buffer;
         try {
           buffer = await part.toBuffer();
-        } catch {
-          throw new AppError('FILE_TOO_LARGE');
+        } catch (err) {
+          // Only a file over the limit is too large; a truncated or malformed upload is bad input.
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('FILE_TOO_LARGE');
+          throw new AppError('VALIDATION_FAILED', {}, undefined, err);
         }
         const report = await s.imports.import(ctx, buffer, req.query.dry_run, req.lang);
         return sendOk(req, reply, report, { status: report.dry_run ? 200 : 201 });

@@ -26,7 +26,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
 import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
-import type { Db, UsersRepo } from './users.repo.js';
+import { type Db, type UsersRepo, isRowId } from './users.repo.js';
 
 export interface AdminUsersDeps {
   db: Kysely<Database>;
@@ -109,7 +109,7 @@ export class AdminUsersService {
     if (body.credits_quota !== undefined && !can(actor, 'credits.adjust')) throw new AppError('FORBIDDEN');
     if (!everywhere && body.group_id !== undefined && body.group_id !== actor.group_id) throw new AppError('FORBIDDEN');
     const groupId = everywhere ? (body.group_id ?? settings.user.default_group_id) : actor.group_id;
-    if (groupId === null || !(await this.d.groups.findById(groupId)))
+    if (groupId === null || !isRowId(groupId) || !(await this.d.groups.findById(groupId)))
       throw new InputError(['validation.group.notFound']);
     await assertIdentityFree(this.d.users, { email: body.email, username: body.username, phone: body.phone ?? null });
     const passwordHash = await hashPassword(body.password);
@@ -154,7 +154,7 @@ export class AdminUsersService {
         }
         if (body.group_id !== undefined && body.group_id !== user.group_id) {
           authorize(actor, 'user.move', userTarget(user));
-          if (!(await reserveGroupPlace(this.d.groups, body.group_id, trx, now))) {
+          if (!isRowId(body.group_id) || !(await reserveGroupPlace(this.d.groups, body.group_id, trx, now))) {
             throw new InputError(['validation.group.notFound']);
           }
         }
@@ -259,7 +259,7 @@ export class AdminUsersService {
   private async applyBulk(body: BulkUsersBody, ids: number[], trx: Db, now: string): Promise<void> {
     if (body.action === 'move') {
       const groupId = body.group_id as number;
-      const group = await this.d.groups.lock(groupId, trx, now);
+      const group = isRowId(groupId) ? await this.d.groups.lock(groupId, trx, now) : undefined;
       if (!group) throw new InputError(['validation.group.notFound']);
       if (
         group.user_limit !== null &&

@@ -10,7 +10,7 @@ import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount } from './account-creation.js';
 import { type ParsedRow, parseUserCsv } from './user-csv-import.js';
-import type { UsersRepo } from './users.repo.js';
+import { type UsersRepo, isRowId } from './users.repo.js';
 
 /**
  * CSV import of users: every row is checked before anything is written; a dry run
@@ -97,7 +97,8 @@ export class UserImportService {
       if (!everywhere && b.group_id !== undefined && b.group_id !== ctx.actor.group_id)
         r.errors.push(t('server.csv.groupNotAllowed'));
       const groupId = this.groupFor(ctx, b.group_id, fallbackGroup);
-      if (groupId === null || !(await this.d.groups.findById(groupId))) r.errors.push(t('validation.group.notFound'));
+      if (groupId === null || !isRowId(groupId) || !(await this.d.groups.findById(groupId)))
+        r.errors.push(t('validation.group.notFound'));
       else joining.set(groupId, (joining.get(groupId) ?? 0) + 1);
     }
     await this.checkGroupLimits(rows, joining, ctx, fallbackGroup, t);

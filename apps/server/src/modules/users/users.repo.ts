@@ -4,6 +4,13 @@ import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Row ids are 32-bit integers in both databases. A larger number names no row, and
+ * must not reach PostgreSQL, which refuses it as out of range instead of finding nothing.
+ */
+export const MAX_ROW_ID = 2_147_483_647;
+export const isRowId = (id: number): boolean => Number.isInteger(id) && id >= 1 && id <= MAX_ROW_ID;
+
 export interface UserWithGroup extends UserRow {
   group_name: string | null;
   group_color: string | null;
