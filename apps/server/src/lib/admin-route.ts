@@ -1,4 +1,4 @@
-import { ADMIN_CALLS, type AdminCallName, PaginationSchema, type Pagination } from '@aiplatform/contracts';
+import { ROW_ID_MAX, ADMIN_CALLS, type AdminCallName, PaginationSchema, type Pagination } from '@aiplatform/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { sendOk } from './envelope.js';
@@ -22,7 +22,7 @@ type Answer<N extends AdminCallName> =
     : z.output<Spec<N>['response']>;
 
 /** Ids are positive 32-bit integers; anything else is a bad request, never a database error. */
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const IdParams = z.object({ id: z.coerce.number().int().min(1).max(ROW_ID_MAX) });
 
 /**
  * Registers one admin call from its description in the contract: method, path, body,

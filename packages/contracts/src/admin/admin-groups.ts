@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
+import { ROW_ID_MAX } from './pagination.js';
 
 export const GroupSchema = z.object({
   id: z.number(),
@@ -69,7 +70,11 @@ export const POOL_OPERATIONS = ['distribute', 'reclaim'] as const;
 /** POST /admin/user-groups/{id}/distribute-credits: moves credits between the pool and a member. */
 export const DistributeCreditsBodySchema = z
   .object({
-    user_id: z.number({ error: 'validation.user.required' }).int().min(1, 'validation.user.required'),
+    user_id: z
+      .number({ error: 'validation.user.required' })
+      .int()
+      .min(1, 'validation.user.required')
+      .max(ROW_ID_MAX, 'validation.user.required'),
     amount: CreditAmountSchema,
     reason: ReasonSchema,
     operation: z.enum(POOL_OPERATIONS, { error: 'validation.operation.invalid' }).default('distribute'),

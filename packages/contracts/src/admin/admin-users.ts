@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserSchema, UserStatusSchema } from '../auth.js';
 import { EmailSchema, OptionalPhoneSchema, PasswordSchema, UsernameSchema } from '../fields.js';
 import { PERMISSIONS, ROLES } from '../permissions.js';
-import { AdminPageQuerySchema } from './pagination.js';
+import { AdminPageQuerySchema, ROW_ID_MAX } from './pagination.js';
 
 /** A user as administrators see it: the session `user` plus the admin-only fields. */
 export const AdminUserSchema = UserSchema.extend({
@@ -36,7 +36,7 @@ export const UserFilterSchema = z.object({
   search: z.string().trim().max(100).optional().catch(undefined),
   role: z.enum(ROLES).optional().catch(undefined),
   status: UserStatusSchema.optional().catch(undefined),
-  group_id: z.coerce.number().int().min(1).optional().catch(undefined),
+  group_id: z.coerce.number().int().min(1).max(ROW_ID_MAX).optional().catch(undefined),
   sort: UserSortSchema,
 });
 export type UserFilter = z.infer<typeof UserFilterSchema>;
@@ -44,7 +44,11 @@ export const AdminUserListQuerySchema = AdminPageQuerySchema.extend(UserFilterSc
 export type AdminUserListQuery = z.infer<typeof AdminUserListQuerySchema>;
 
 const RemarkSchema = z.string().trim().max(500, 'validation.remark.max').nullable();
-const GroupIdSchema = z.number({ error: 'validation.group.required' }).int().min(1, 'validation.group.required');
+const GroupIdSchema = z
+  .number({ error: 'validation.group.required' })
+  .int()
+  .min(1, 'validation.group.required')
+  .max(ROW_ID_MAX, 'validation.group.notFound');
 const AmountSchema = z
   .number({ error: 'validation.amount.invalid' })
   .int('validation.amount.invalid')
@@ -91,7 +95,7 @@ export const BULK_USER_ACTIONS = ['enable', 'disable', 'move'] as const;
 export const BulkUsersBodySchema = z
   .object({
     ids: z
-      .array(z.number().int().min(1), { error: 'validation.bulk.ids' })
+      .array(z.number().int().min(1).max(ROW_ID_MAX), { error: 'validation.bulk.ids' })
       .min(1, 'validation.bulk.ids')
       .max(500, 'validation.bulk.ids'),
     action: z.enum(BULK_USER_ACTIONS, { error: 'validation.bulk.action' }),

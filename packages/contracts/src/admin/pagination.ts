@@ -10,6 +10,9 @@ export const PaginationSchema = z.object({
   hasPrev: z.boolean(),
 });
 
+/** Ids are positive 32-bit integers in both databases; a larger number names nothing. */
+export const ROW_ID_MAX = 2_147_483_647;
+
 /** Largest page an admin list serves; a larger `limit` is clamped, never refused. */
 export const ADMIN_PAGE_MAX = 100;
 

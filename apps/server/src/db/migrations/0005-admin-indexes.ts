@@ -18,7 +18,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('users_live_credits_remaining_idx')
     .ifNotExists()
     .on('users')
-    .expression(sql`credits_quota - credits_used`)
+    .expression(sql`(credits_quota - credits_used)`)
     .where(live)
     .execute();
 }

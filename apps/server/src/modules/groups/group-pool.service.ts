@@ -38,6 +38,7 @@ export class GroupPoolService {
     lang: Language,
   ): Promise<PoolTransferResult> {
     authorize(ctx.actor, 'group.pool.transfer', { kind: 'group', id: groupId });
+    if (!(await this.d.groups.findById(groupId))) throw new AppError('NOT_FOUND');
     const distribute = body.operation === 'distribute';
     return this.d.tx.run(
       ctx,

@@ -106,6 +106,8 @@ export class GroupsRepo {
   }
 
   async update(id: number, patch: Updateable<UserGroupsTable>, db: Db): Promise<void> {
+    // An edit that changes nothing is not an UPDATE with an empty SET (invalid SQL).
+    if (Object.keys(patch).length === 0) return;
     await db.updateTable('user_groups').set(patch).where('id', '=', id).execute();
   }
 
