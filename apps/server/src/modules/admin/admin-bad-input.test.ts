@@ -157,92 +157,98 @@ describe('admin calls refuse bad input', () => {
       expect(user.body.error).toBe('FORBIDDEN');
     });
 
-    it.runIf(spec.path.includes(':id'))('refuses a bad id in the path with 400', async () => {
-      const body = bodyOf(name);
-      for (const id of BAD_IDS) {
-        const res = await send(spec, { url: urlOf(spec, id), body, token: admin });
-        expectErrorEnvelope(res, `id ${id}`);
-        expect(res.status, `id ${id}`).toBe(400);
-        expect(res.body.error, `id ${id}`).toBe('VALIDATION_FAILED');
-      }
-      // A well-formed id that names nothing is a 404 (a pool transfer may first say its user is no member).
-      const missing = await send(spec, { url: urlOf(spec, 2_147_483_647), body, token: admin });
-      expectErrorEnvelope(missing, 'missing id');
-      if (name === 'distributeCredits') expect([400, 404]).toContain(missing.status);
-      else expect(missing.status, missing.text).toBe(404);
-    });
-
-    it.runIf(spec.body)('answers unparsable, poisoned and oversized bodies with a 4xx envelope', async () => {
-      for (const [label, payload, headers, status, code] of PARSE_CASES) {
-        const res = await send(spec, { payload, headers, token: admin });
-        expectErrorEnvelope(res, label);
-        expect(res.status, label).toBe(status);
-        expect(res.body.error, label).toBe(code);
-      }
-    });
-
-    it.runIf(spec.body)('refuses a body that is not the expected object', async () => {
-      for (const [payload, type] of NOT_OBJECTS) {
-        const res = await send(spec, { payload, headers: { 'content-type': type }, token: admin });
-        if (type === 'application/json') expectRefusedOrHandled(spec, JSON.parse(payload), res, payload);
-        else {
-          expectErrorEnvelope(res, payload);
-          expect(res.body.error, payload).toBe('VALIDATION_FAILED');
+    if (spec.path.includes(':id'))
+      it('refuses a bad id in the path with 400', async () => {
+        const body = bodyOf(name);
+        for (const id of BAD_IDS) {
+          const res = await send(spec, { url: urlOf(spec, id), body, token: admin });
+          expectErrorEnvelope(res, `id ${id}`);
+          expect(res.status, `id ${id}`).toBe(400);
+          expect(res.body.error, `id ${id}`).toBe('VALIDATION_FAILED');
         }
-      }
-    });
+        // A well-formed id that names nothing is a 404 (a pool transfer may first say its user is no member).
+        const missing = await send(spec, { url: urlOf(spec, 2_147_483_647), body, token: admin });
+        expectErrorEnvelope(missing, 'missing id');
+        if (name === 'distributeCredits') expect([400, 404]).toContain(missing.status);
+        else expect(missing.status, missing.text).toBe(404);
+      });
 
-    it.runIf(spec.body)('refuses wrong types, huge numbers and unknown fields', async () => {
-      const valid = bodyOf(name)!;
-      for (const field of Object.keys(valid)) {
-        const original = valid[field];
-        const variants: [string, unknown][] = [...WRONG_TYPES, ['string', 'text'], ['empty string', '']];
-        if (typeof original === 'number')
-          variants.push(...HUGE_NUMBERS.map((n): [string, unknown] => [`huge ${String(n)}`, n]));
-        if (Array.isArray(original)) {
-          variants.push(...HUGE_NUMBERS.map((n): [string, unknown] => [`array of huge ${String(n)}`, [n]]));
-          variants.push(['empty array', []], ['array of 501', Array.from({ length: 501 }, (_, i) => i + 1)]);
+    if (spec.body)
+      it('answers unparsable, poisoned and oversized bodies with a 4xx envelope', async () => {
+        for (const [label, payload, headers, status, code] of PARSE_CASES) {
+          const res = await send(spec, { payload, headers, token: admin });
+          expectErrorEnvelope(res, label);
+          expect(res.status, label).toBe(status);
+          expect(res.body.error, label).toBe(code);
         }
-        for (const [label, value] of variants) {
-          const body = { ...valid, [field]: value };
-          const res = await send(spec, { body, token: admin });
-          expectRefusedOrHandled(spec, body, res, `${field} as ${label}`);
+      });
+
+    if (spec.body)
+      it('refuses a body that is not the expected object', async () => {
+        for (const [payload, type] of NOT_OBJECTS) {
+          const res = await send(spec, { payload, headers: { 'content-type': type }, token: admin });
+          if (type === 'application/json') expectRefusedOrHandled(spec, JSON.parse(payload), res, payload);
+          else {
+            expectErrorEnvelope(res, payload);
+            expect(res.body.error, payload).toBe('VALIDATION_FAILED');
+          }
         }
-        // A number too large for JSON itself.
-        const raw = JSON.stringify({ ...valid, [field]: 0 }).replace(`"${field}":0`, `"${field}":1e400`);
-        const res = await send(spec, { payload: raw, headers: { 'content-type': 'application/json' }, token: admin });
-        expectErrorEnvelope(res, `${field} as 1e400`);
-      }
-      // Unknown fields: refused where the contract is strict, otherwise dropped, never a 5xx.
-      const withUnknown = { ...valid, password_hash: 'x', is_admin: true };
-      expectRefusedOrHandled(
-        spec,
-        withUnknown,
-        await send(spec, { body: withUnknown, token: admin }),
-        'unknown fields',
-      );
-    });
+      });
 
-    it.runIf(!spec.body)('never answers a stray body with a 5xx', async () => {
-      for (const [label, payload, headers] of PARSE_CASES) {
-        const res = await send(spec, { payload, headers, token: plain });
-        expectErrorEnvelope(res, label);
-      }
-    });
+    if (spec.body)
+      it('refuses wrong types, huge numbers and unknown fields', async () => {
+        const valid = bodyOf(name)!;
+        for (const field of Object.keys(valid)) {
+          const original = valid[field];
+          const variants: [string, unknown][] = [...WRONG_TYPES, ['string', 'text'], ['empty string', '']];
+          if (typeof original === 'number')
+            variants.push(...HUGE_NUMBERS.map((n): [string, unknown] => [`huge ${String(n)}`, n]));
+          if (Array.isArray(original)) {
+            variants.push(...HUGE_NUMBERS.map((n): [string, unknown] => [`array of huge ${String(n)}`, [n]]));
+            variants.push(['empty array', []], ['array of 501', Array.from({ length: 501 }, (_, i) => i + 1)]);
+          }
+          for (const [label, value] of variants) {
+            const body = { ...valid, [field]: value };
+            const res = await send(spec, { body, token: admin });
+            expectRefusedOrHandled(spec, body, res, `${field} as ${label}`);
+          }
+          // A number too large for JSON itself.
+          const raw = JSON.stringify({ ...valid, [field]: 0 }).replace(`"${field}":0`, `"${field}":1e400`);
+          const res = await send(spec, { payload: raw, headers: { 'content-type': 'application/json' }, token: admin });
+          expectErrorEnvelope(res, `${field} as 1e400`);
+        }
+        // Unknown fields: refused where the contract is strict, otherwise dropped, never a 5xx.
+        const withUnknown = { ...valid, password_hash: 'x', is_admin: true };
+        expectRefusedOrHandled(
+          spec,
+          withUnknown,
+          await send(spec, { body: withUnknown, token: admin }),
+          'unknown fields',
+        );
+      });
 
-    it.runIf(spec.query)('falls back to defaults for bad query values, never a 5xx', async () => {
-      const base = urlOf(spec);
-      for (const query of QUERY_CASES) {
-        const res = await send(spec, { url: `${base}?${query}`, token: admin });
-        expect(res.status, `${query}: ${res.text.slice(0, 300)}`).toBe(200);
-        expect(res.body.success, query).toBe(true);
-        expect(res.body.pagination?.limit, query).toBeLessThanOrEqual(100);
-      }
-      // A NUL character never reaches the database.
-      const nul = await send(spec, { url: `${base}?search=a%00b`, token: admin });
-      expectErrorEnvelope(nul, 'NUL');
-      expect(nul.status).toBe(400);
-    });
+    if (!spec.body)
+      it('never answers a stray body with a 5xx', async () => {
+        for (const [label, payload, headers] of PARSE_CASES) {
+          const res = await send(spec, { payload, headers, token: plain });
+          expectErrorEnvelope(res, label);
+        }
+      });
+
+    if (spec.query)
+      it('falls back to defaults for bad query values, never a 5xx', async () => {
+        const base = urlOf(spec);
+        for (const query of QUERY_CASES) {
+          const res = await send(spec, { url: `${base}?${query}`, token: admin });
+          expect(res.status, `${query}: ${res.text.slice(0, 300)}`).toBe(200);
+          expect(res.body.success, query).toBe(true);
+          expect(res.body.pagination?.limit, query).toBeLessThanOrEqual(100);
+        }
+        // A NUL character never reaches the database.
+        const nul = await send(spec, { url: `${base}?search=a%00b`, token: admin });
+        expectErrorEnvelope(nul, 'NUL');
+        expect(nul.status).toBe(400);
+      });
   });
 
   it('refuses a malformed Idempotency-Key', async () => {
