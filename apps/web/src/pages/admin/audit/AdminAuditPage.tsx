@@ -10,6 +10,7 @@ import { AccessGuard } from '../../../components/common/AccessGuard';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminTheme } from '../shared/AdminTheme';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
@@ -82,7 +83,9 @@ function AuditWorkspace() {
 export default function AdminAuditPage() {
   return (
     <AccessGuard adminPage="audit">
-      <AuditWorkspace />
+      <AdminTheme>
+        <AuditWorkspace />
+      </AdminTheme>
     </AccessGuard>
   );
 }

@@ -46,6 +46,7 @@ export function AuditFilters({ value, onChange }: AuditFiltersProps) {
         allowClear
         value={value.target_type}
         placeholder={t('admin:audit.filterTarget')}
+        aria-label={t('admin:audit.filterTarget')}
         options={AUDIT_TARGET_TYPES.map((type) => ({ value: type, label: t(TARGET_TYPE_KEYS[type]) }))}
         onChange={(target_type) => set({ target_type })}
         style={{ width: 160 }}

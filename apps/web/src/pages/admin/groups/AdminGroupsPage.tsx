@@ -10,6 +10,7 @@ import { AccessGuard } from '../../../components/common/AccessGuard';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminTheme } from '../shared/AdminTheme';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminAccess } from '../shared/use-admin-access';
 import { useOverlaySize } from '../shared/use-overlay-size';
@@ -120,7 +121,9 @@ function GroupsWorkspace() {
 export default function AdminGroupsPage() {
   return (
     <AccessGuard adminPage="groups">
-      <GroupsWorkspace />
+      <AdminTheme>
+        <GroupsWorkspace />
+      </AdminTheme>
     </AccessGuard>
   );
 }

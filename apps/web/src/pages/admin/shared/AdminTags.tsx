@@ -1,8 +1,20 @@
 import type { Role, TransactionType } from '@aiplatform/contracts';
 import { Space, Tag } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLE_COLORS, ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { type ActiveStatus, STATUS_KEYS, TRANSACTION_TYPE_KEYS } from './labels';
+
+/**
+ * antd writes a coloured tag's text in step 7 of its palette, below 4.5:1 on the tag's light
+ * background for these colours; a darker step of the same hue reaches it.
+ */
+const DARKER_TAG_TEXT: Record<string, string> = { green: '#237804', gold: '#874d00', orange: '#ad4e00' };
+
+function tagStyle(color: string): CSSProperties | undefined {
+  const text = DARKER_TAG_TEXT[color];
+  return text ? { color: text } : undefined;
+}
 
 export function StatusTag({ status }: { status: ActiveStatus }) {
   const { t } = useTranslation();
@@ -15,7 +27,12 @@ export function StatusTag({ status }: { status: ActiveStatus }) {
 
 export function RoleTag({ role }: { role: Role }) {
   const { t } = useTranslation();
-  return <Tag color={ROLE_COLORS[role]}>{t(ROLE_LABEL_KEYS[role])}</Tag>;
+  const color = ROLE_COLORS[role];
+  return (
+    <Tag color={color} style={tagStyle(color)}>
+      {t(ROLE_LABEL_KEYS[role])}
+    </Tag>
+  );
 }
 
 const CREDIT_IN: ReadonlySet<TransactionType> = new Set([
@@ -28,8 +45,11 @@ const CREDIT_IN: ReadonlySet<TransactionType> = new Set([
 export function TransactionTypeTag({ type }: { type: TransactionType }) {
   const { t } = useTranslation();
   const key = TRANSACTION_TYPE_KEYS[type] as string | undefined;
+  const color = CREDIT_IN.has(type) ? 'green' : type === 'admin_set' ? 'blue' : 'orange';
   return (
-    <Tag color={CREDIT_IN.has(type) ? 'green' : type === 'admin_set' ? 'blue' : 'orange'}>{key ? t(key) : type}</Tag>
+    <Tag color={color} style={tagStyle(color)}>
+      {key ? t(key) : type}
+    </Tag>
   );
 }
 

@@ -11,6 +11,8 @@ import { useDebouncedValue } from './use-debounced-value';
 const PICKER_PAGE_SIZE = 20;
 
 interface UserPickerProps {
+  /** Set by a surrounding Form.Item, so that its label names the select. */
+  id?: string;
   value?: number | null;
   onChange?: (id: number | undefined) => void;
   /** A user chosen elsewhere, shown by name even when not on the first page of results. */
@@ -28,6 +30,7 @@ interface UserPickerProps {
 
 /** A searchable user select backed by the user list (username, email or phone). */
 export function UserPicker({
+  id,
   value,
   onChange,
   onSelectUser,
@@ -69,6 +72,7 @@ export function UserPicker({
       options={options}
       loading={query.isFetching}
       placeholder={placeholder ?? t('admin:picker.placeholder')}
+      {...(id ? { id } : { 'aria-label': placeholder ?? t('admin:picker.placeholder') })}
       notFoundContent={query.isFetching ? t('common:loading') : t('admin:picker.empty')}
       allowClear={allowClear}
       style={{ width: '100%' }}

@@ -11,6 +11,7 @@ import { AccessGuard } from '../../../components/common/AccessGuard';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminTheme } from '../shared/AdminTheme';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminAccess } from '../shared/use-admin-access';
@@ -131,7 +132,9 @@ function UsersWorkspace() {
 export default function AdminUsersPage() {
   return (
     <AccessGuard adminPage="users">
-      <UsersWorkspace />
+      <AdminTheme>
+        <UsersWorkspace />
+      </AdminTheme>
     </AccessGuard>
   );
 }

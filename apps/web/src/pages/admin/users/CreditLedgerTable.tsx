@@ -9,6 +9,7 @@ import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
 import { TransactionTypeTag } from '../shared/AdminTags';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { useFocusableTableScroll } from '../shared/use-focusable-scroll';
 import { TRANSACTION_TYPE_KEYS } from '../shared/labels';
 
 const PAGE_SIZE = 10;
@@ -18,6 +19,7 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [page, setPage] = useState(1);
+  const scrollRef = useFocusableTableScroll(t('admin:detail.tabCredits'));
   const [type, setType] = useState<TransactionType | undefined>(undefined);
   const query = { page, limit: PAGE_SIZE, type };
   const ledger = useQuery({
@@ -87,6 +89,7 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
           allowClear
           value={type}
           placeholder={t('admin:ledger.filterType')}
+          aria-label={t('admin:ledger.type')}
           options={TRANSACTION_TYPES.map((value) => ({ value, label: t(TRANSACTION_TYPE_KEYS[value]) }))}
           onChange={(value) => {
             setType(value);
@@ -96,24 +99,26 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
           data-testid="ledger-type-filter"
         />
       </Flex>
-      <Table<CreditTransaction>
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={ledger.data?.items ?? []}
-        loading={ledger.isFetching}
-        scroll={{ x: 1050 }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:ledger.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: PAGE_SIZE,
-          total: ledger.data?.pagination.total ?? 0,
-          showSizeChanger: false,
-          size: 'small',
-          onChange: setPage,
-        }}
-        data-testid="credit-ledger-table"
-      />
+      <div ref={scrollRef}>
+        <Table<CreditTransaction>
+          rowKey="id"
+          size="small"
+          columns={columns}
+          dataSource={ledger.data?.items ?? []}
+          loading={ledger.isFetching}
+          scroll={{ x: 1050 }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:ledger.empty')} /> }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: ledger.data?.pagination.total ?? 0,
+            showSizeChanger: false,
+            size: 'small',
+            onChange: setPage,
+          }}
+          data-testid="credit-ledger-table"
+        />
+      </div>
     </>
   );
 }

@@ -33,6 +33,7 @@ export function UserFilters({ value, onChange, groupOptions, showGroupFilter }: 
         allowClear
         value={value.role}
         placeholder={t('admin:users.filterRole')}
+        aria-label={t('admin:users.filterRole')}
         options={ROLES.map((role) => ({ value: role, label: t(ROLE_LABEL_KEYS[role]) }))}
         onChange={(role) => onChange({ ...current, role })}
         style={{ width: 160 }}
@@ -42,6 +43,7 @@ export function UserFilters({ value, onChange, groupOptions, showGroupFilter }: 
         allowClear
         value={value.status}
         placeholder={t('admin:users.filterStatus')}
+        aria-label={t('admin:users.filterStatus')}
         options={(['active', 'inactive'] as const).map((status) => ({ value: status, label: t(STATUS_KEYS[status]) }))}
         onChange={(status) => onChange({ ...current, status })}
         style={{ width: 140 }}
@@ -53,6 +55,7 @@ export function UserFilters({ value, onChange, groupOptions, showGroupFilter }: 
           showSearch={{ optionFilterProp: 'label' }}
           value={value.group_id}
           placeholder={t('admin:users.filterGroup')}
+          aria-label={t('admin:users.filterGroup')}
           options={groupOptions}
           onChange={(group_id) => onChange({ ...current, group_id })}
           style={{ width: 180 }}

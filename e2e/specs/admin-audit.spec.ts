@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { AdminApi, selectOption, tableRows } from '../support/admin';
+import { loginViaUi } from '../support/ui';
+
+test.describe('admin audit log', () => {
+  test('lists an administrator’s actions and verifies the hash chain', async ({ page, request }) => {
+    // A super administrator of its own, so that filtering by actor isolates this test's actions
+    // from everything the other workers record at the same time.
+    const root = await AdminApi.superAdmin(request);
+    const actorUser = await root.createUser({ prefix: 'aud', role: 'super_admin' });
+    const actor = await AdminApi.as(request, actorUser);
+    const group = await actor.createGroup('audit');
+    const member = await actor.createUser({ prefix: 'audm', groupId: group.id });
+    await actor.adjustCredits(member.id, { operation: 'add', amount: 42, reason: 'audit trail' });
+    await actor.setStatus(member.id, 'inactive');
+    const expected = [
+      { action: 'user.disable', target: `user #${member.id}` },
+      { action: 'user.credits.add', target: `user #${member.id}` },
+      { action: 'user.create', target: `user #${member.id}` },
+      { action: 'group.create', target: `group #${group.id}` },
+    ];
+
+    await loginViaUi(page, actorUser.email, actorUser.password);
+    const adminMenu = page.getByTestId('app-sider').getByTestId('menu-admin');
+    await adminMenu.hover();
+    await page.getByTestId('menu-admin-audit').click();
+    await expect(page).toHaveURL(/\/admin\/audit$/);
+    await expect(page.getByTestId('audit-table')).toBeVisible();
+
+    // Narrow the log to this actor.
+    const listed = page.waitForResponse(
+      (r) =>
+        r.url().includes('/api/admin/audit-logs?') &&
+        new URL(r.url()).searchParams.get('actor_id') === String(actorUser.id),
+    );
+    await page.getByTestId('audit-filter-actor').click();
+    await page.getByTestId('audit-filter-actor').locator('input').fill(actorUser.username);
+    await selectOption(page, actorUser.username).click();
+    expect((await listed).status()).toBe(200);
+
+    const rows = tableRows(page, 'audit-table');
+    await expect(rows).toHaveCount(expected.length);
+    for (const [i, entry] of expected.entries()) {
+      await expect(rows.nth(i)).toContainText(entry.action);
+      await expect(rows.nth(i)).toContainText(entry.target);
+      await expect(rows.nth(i)).toContainText(`${actorUser.username} (#${actorUser.id})`);
+    }
+
+    // The recorded change of the credit operation opens under its row.
+    await rows.nth(1).locator('.ant-table-row-expand-icon').click();
+    await expect(page.getByTestId('audit-after')).toContainText('audit trail');
+
+    await page.getByTestId('audit-verify').click();
+    await expect(page.getByTestId('audit-chain-valid')).toBeVisible();
+    await expect(page.getByTestId('audit-chain-valid')).toContainText('审计哈希链完整');
+    await expect(page.getByTestId('audit-chain-broken')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,66 @@
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { AdminApi, dialog, openAdminPage, searchUsers, signInAsSuperAdmin, userRow } from '../support/admin';
+import { toast } from '../support/ui';
+
+const PHONE = { width: 375, height: 740 };
+
+/** Whether the element lies within the window's width. */
+async function expectWithinWidth(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element has a box').not.toBeNull();
+  if (!box) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width + 0.5);
+}
+
+const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+test.describe('admin screens on a phone (375 px)', () => {
+  test.use({ viewport: PHONE });
+
+  test('the user list scrolls sideways inside its table and the credit dialog fits the screen', async ({
+    page,
+    request,
+  }) => {
+    const superAdmin = await AdminApi.superAdmin(request);
+    const user = await superAdmin.createUser({ prefix: 'mob', credits: 100 });
+
+    await signInAsSuperAdmin(page);
+    await openAdminPage(page, 'users');
+    await searchUsers(page, user.username);
+    const row = userRow(page, user.id);
+    await expect(row).toBeVisible();
+
+    // The page itself does not scroll sideways; the table does.
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    const scroller = page.getByTestId('users-table').locator('.ant-table-content, .ant-table-body').first();
+    const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(widths.scroll).toBeGreaterThan(widths.client);
+    await expectWithinWidth(page.getByTestId('user-create-button'));
+    await expectWithinWidth(page.getByTestId('user-search'));
+
+    // The row's actions are reached by scrolling the table.
+    const creditsButton = page.getByTestId(`user-credits-${user.id}`);
+    await creditsButton.scrollIntoViewIfNeeded();
+    expect(await scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    await expectWithinWidth(creditsButton);
+    await creditsButton.click();
+
+    const creditDialog = dialog(page, 'credit-modal');
+    await expect(creditDialog).toBeVisible();
+    await expectWithinWidth(creditDialog);
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByTestId('credit-amount').fill('50');
+    await expect(page.getByTestId('credit-preview')).toHaveText('余额 100 → 150');
+    await page.getByTestId('credit-reason').fill('Phone top-up');
+    const submit = page.getByTestId('credit-submit');
+    await submit.scrollIntoViewIfNeeded();
+    await expect(submit).toBeInViewport();
+    await expectWithinWidth(submit);
+    await expectWithinWidth(page.getByTestId('credit-reason'));
+    await submit.click();
+    await expect(toast(page, `已为 ${user.username} 增加 50 积分，余额 150`)).toBeVisible();
+    await expect(creditDialog).toBeHidden();
+    expect((await superAdmin.user(user.id)).credits_stats.remaining).toBe(150);
+  });
+});
