@@ -38,8 +38,9 @@ export function can(actor: Actor, action: Action, target?: PolicyTarget): boolea
       // Only a super administrator changes a super administrator's account.
       if (writes && target.role === 'super_admin' && actor.role !== 'super_admin') return false;
       if (scope === 'all') return true;
-      // A group administrator reads their group and changes only its plain users.
-      return inActorGroup(actor, target.group_id) && (!writes || target.role === 'user');
+      // A group-scoped actor reads their group and changes only its plain users — never
+      // themselves, even when their own role is `user` and the right is a granted permission.
+      return inActorGroup(actor, target.group_id) && (!writes || (target.role === 'user' && target.id !== actor.id));
     }
     case 'group':
       return scope === 'all' || inActorGroup(actor, target.id);

@@ -333,7 +333,7 @@ describe('audit log', () => {
         'POST',
         `/api/admin/user-groups/${full.id}/distribute-credits`,
         { user_id: member.id, amount: 999_999, reason: 'r', operation: 'reclaim' },
-        402,
+        409,
       ],
       ['POST', '/api/admin/user-groups', { name: full.name }, 409],
       ['DELETE', `/api/admin/user-groups/${full.id}`, undefined, 409],

@@ -1,6 +1,10 @@
 import type { TransactionType } from '@aiplatform/contracts';
 import { sql } from 'kysely';
+import { InputError } from '../../lib/errors.js';
 import type { Db } from '../users/users.repo.js';
+
+/** Largest credits quota an account can hold (PostgreSQL `integer`). */
+export const CREDITS_QUOTA_MAX = 2_147_483_647;
 
 /** A change of one user's balance, as its ledger row will tell it. */
 export interface CreditChange {
@@ -59,11 +63,15 @@ export async function applyCreditChange(trx: Db, c: CreditChange): Promise<Credi
     )
     .where('id', '=', c.userId);
   if (needed > 0) update = update.where(sql<boolean>`credits_quota - credits_used >= ${needed}`);
+  // The quota is a 32-bit integer on PostgreSQL; a grant past it is bad input, not a crash.
+  const grant = !consumption && c.amount > 0;
+  if (grant) update = update.where(sql<boolean>`credits_quota <= ${CREDITS_QUOTA_MAX - c.amount}`);
   if (c.requireUnexpired) {
     update = update.where((eb) => eb.or([eb('credits_expire_at', 'is', null), eb('credits_expire_at', '>', c.now)]));
   }
   const changed = await update.returning(sql<number>`credits_quota - credits_used`.as('balance')).executeTakeFirst();
   if (!changed) {
+    if (grant) throw new InputError(['validation.amount.quotaTooLarge']);
     const r = await trx
       .selectFrom('users')
       .select(['credits_quota', 'credits_used', 'credits_expire_at'])

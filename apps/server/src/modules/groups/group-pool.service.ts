@@ -18,7 +18,8 @@ export interface PoolTransferResult {
 /**
  * Moves credits between a group's pool and one of its members. The member's balance,
  * their ledger row, the pool and the pool's ledger row change in one transaction; the
- * pool never goes below zero and a reclaim never takes more than the member holds.
+ * pool never goes below zero, and a reclaim takes back at most what the member received
+ * from the pool and still holds.
  */
 export class GroupPoolService {
   constructor(
@@ -51,6 +52,12 @@ export class GroupPoolService {
         const group = await this.d.groups.lock(groupId, trx, now);
         if (!group) throw new AppError('NOT_FOUND');
         const poolBefore = group.credits_pool - group.credits_pool_used;
+        // Only credits that came from the pool go back to it: reclaiming a member's own
+        // credits (opening credits, an administrator's grant) would mint pool money.
+        if (!distribute) {
+          const received = await this.d.groups.netReceivedFromPool(groupId, user.id, trx);
+          if (body.amount > received) throw new AppError('RECLAIM_EXCEEDS_RECEIVED', { max: Math.max(0, received) });
+        }
 
         const moved = await this.d.groups.movePoolUsed(groupId, distribute ? body.amount : -body.amount, trx);
         if (!moved) throw new AppError('POOL_INSUFFICIENT', {}, { remaining: poolBefore, required: body.amount });

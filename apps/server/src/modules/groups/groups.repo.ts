@@ -140,30 +140,34 @@ export class GroupsRepo {
   }
 
   /**
-   * Moves the pool's used amount by `delta`. Handing out (delta > 0) succeeds only while
-   * the pool covers it (undefined otherwise). Taking back more than was handed out (the
-   * member's own credits) grows the pool, so the pool's remainder always rises by exactly
-   * what came back and `credits_pool_used` never goes negative.
+   * Moves the pool's used amount by `delta`: handing out (delta > 0) only while the pool
+   * covers it, taking back (delta < 0) only what has been handed out. Undefined when the
+   * pool refuses.
    */
   async movePoolUsed(id: number, delta: number, db: Db): Promise<GroupRow | undefined> {
-    if (delta > 0) {
-      return db
-        .updateTable('user_groups')
-        .set({ credits_pool_used: sql`credits_pool_used + ${delta}` })
-        .where('id', '=', id)
-        .where(sql<boolean>`credits_pool - credits_pool_used >= ${delta}`)
-        .returningAll()
-        .executeTakeFirst();
-    }
+    const covered =
+      delta > 0
+        ? sql<boolean>`credits_pool - credits_pool_used >= ${delta}`
+        : sql<boolean>`credits_pool_used >= ${-delta}`;
     return db
       .updateTable('user_groups')
-      .set({
-        credits_pool: sql`case when credits_pool_used + ${delta} < 0 then credits_pool - (credits_pool_used + ${delta}) else credits_pool end`,
-        credits_pool_used: sql`case when credits_pool_used + ${delta} < 0 then 0 else credits_pool_used + ${delta} end`,
-      })
+      .set({ credits_pool_used: sql`credits_pool_used + ${delta}` })
       .where('id', '=', id)
+      .where(covered)
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** What a member has received from the group's pool, net of what was reclaimed. */
+  async netReceivedFromPool(groupId: number, userId: number, db: Db): Promise<number> {
+    const r = await db
+      .selectFrom('group_pool_transactions')
+      .select((eb) => eb.fn.sum<string | number | null>('amount').as('s'))
+      .where('group_id', '=', groupId)
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    // Pool rows record the pool's side: a distribution is negative there.
+    return -Number(r.s ?? 0);
   }
 
   async appendPoolLedger(

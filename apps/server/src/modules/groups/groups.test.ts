@@ -341,33 +341,45 @@ describe('groups', () => {
       await expectPoolConsistent(t, group.id);
     });
 
-    it('reclaims from a member up to their balance; beyond it answers INSUFFICIENT_CREDITS and changes nothing', async () => {
-      const { group, users } = await pooledGroup(100);
-      const u = users[0]!;
+    it('reclaims at most what a member received from the pool and still holds; nothing changes otherwise', async () => {
+      const { group, users } = await pooledGroup(100, 2);
+      const [u, fresh] = [users[0]!, users[1]!];
       expect((await poolTransfer(t, token, group.id, { user_id: u.id, amount: 40 })).status).toBe(200);
       const back = await poolTransfer(t, token, group.id, { user_id: u.id, amount: 10, operation: 'reclaim' });
       expect(back.status).toBe(200);
       expect(back.body.data.group.credits_pool_remaining).toBe(70);
       expect((await ledgerRows(t, u.id)).at(-1)).toMatchObject({ transaction_type: 'group_reclaim', amount: -10 });
 
-      const balance = (await t.userRow(u.id)).credits_quota - (await t.userRow(u.id)).credits_used;
-      expect(balance).toBe(1030);
+      // 30 came from the pool and are still out: 31 would pull the member's own credits in.
       const ledgerBefore = (await ledgerRows(t, u.id)).length;
-      const tooMuch = await poolTransfer(t, token, group.id, {
+      const beyondReceived = await poolTransfer(t, token, group.id, {
         user_id: u.id,
-        amount: balance + 1,
+        amount: 31,
         operation: 'reclaim',
       });
-      expect(tooMuch.status).toBe(402);
-      expect(tooMuch.body.error).toBe('INSUFFICIENT_CREDITS');
+      expect(beyondReceived.status).toBe(409);
+      expect(beyondReceived.body.error).toBe('RECLAIM_EXCEEDS_RECEIVED');
       expect(await ledgerRows(t, u.id)).toHaveLength(ledgerBefore);
       expect((await getGroup(group.id)).credits_pool_remaining).toBe(70);
 
-      // The whole balance may come back, even beyond what the pool handed out.
-      const all = await poolTransfer(t, token, group.id, { user_id: u.id, amount: balance, operation: 'reclaim' });
-      expect(all.status).toBe(200);
-      expect(all.body.data.user.credits_quota - all.body.data.user.credits_used).toBe(0);
-      expect(all.body.data.group.credits_pool_remaining).toBe(70 + balance);
+      // A member who got nothing from the pool gives nothing back: opening credits never mint pool credits.
+      const minted = await poolTransfer(t, token, group.id, { user_id: fresh.id, amount: 1, operation: 'reclaim' });
+      expect(minted.status).toBe(409);
+      expect(minted.body.error).toBe('RECLAIM_EXCEEDS_RECEIVED');
+
+      // Received 30, but holds only 5 after an administrator's set: the balance caps the reclaim.
+      const set = await t.request('POST', `/api/admin/users/${u.id}/credits`, {
+        token,
+        body: { operation: 'set', amount: 5, reason: 'spent elsewhere' },
+      });
+      expect(set.status).toBe(200);
+      const overBalance = await poolTransfer(t, token, group.id, { user_id: u.id, amount: 6, operation: 'reclaim' });
+      expect(overBalance.status).toBe(402);
+      expect(overBalance.body.error).toBe('INSUFFICIENT_CREDITS');
+      expect((await getGroup(group.id)).credits_pool_remaining).toBe(70);
+      const rest = await poolTransfer(t, token, group.id, { user_id: u.id, amount: 5, operation: 'reclaim' });
+      expect(rest.status).toBe(200);
+      expect(rest.body.data.group.credits_pool_remaining).toBe(75);
       await expectPoolConsistent(t, group.id);
     });
 

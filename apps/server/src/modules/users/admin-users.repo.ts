@@ -121,17 +121,17 @@ export class AdminUsersRepo {
       .executeTakeFirst();
   }
 
-  /** Live users among `ids`, for bulk actions. */
-  findLive(ids: readonly number[], db: Db): Promise<UserRow[]> {
-    const stored = ids.filter(isRowId);
-    if (stored.length === 0) return Promise.resolve([]);
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('id', 'in', stored)
-      .where('deleted_at', 'is', null)
-      .orderBy('id')
-      .execute();
+  /**
+   * Locks the live users among `ids`, one row at a time in ascending id order, so that
+   * two bulk actions over overlapping users queue up instead of deadlocking.
+   */
+  async lockLive(ids: readonly number[], db: Db, now: string): Promise<UserRow[]> {
+    const locked: UserRow[] = [];
+    for (const id of [...ids].sort((a, b) => a - b)) {
+      const row = await this.lock(id, db, now);
+      if (row) locked.push(row);
+    }
+    return locked;
   }
 
   async updateMany(

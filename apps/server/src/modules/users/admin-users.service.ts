@@ -16,7 +16,7 @@ import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorize, can, listScope } from '../../policies/policy.js';
+import { authorize, can, listScope, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
@@ -92,6 +92,8 @@ export class AdminUsersService {
 
   /** Locks a user the actor may `action`; outside their sight it does not exist. */
   async lockTarget(actor: Actor, action: Parameters<typeof authorize>[1], id: number, trx: Db, now: string) {
+    // No right to the action at all: the same answer whether or not the user exists.
+    requireScope(actor, action);
     const user = await this.d.adminUsers.lock(id, trx, now);
     if (!user) throw new AppError('NOT_FOUND');
     authorize(actor, action, userTarget(user));
@@ -230,10 +232,12 @@ export class AdminUsersService {
     const { actor } = ctx;
     const ids = [...new Set(body.ids)];
     if (body.action === 'disable' && ids.includes(actor.id)) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+    const action = body.action === 'move' ? 'user.move' : 'user.status';
+    requireScope(actor, action);
     return this.d.tx.run(ctx, async (trx, now) => {
-      const users = await this.d.adminUsers.findLive(ids, trx);
+      // Users first, then the group (in applyBulk): the lock order of every admin write.
+      const users = await this.d.adminUsers.lockLive(ids, trx, now);
       if (users.length !== ids.length) throw new AppError('NOT_FOUND');
-      const action = body.action === 'move' ? 'user.move' : 'user.status';
       for (const u of users) authorize(actor, action, userTarget(u));
       const changed = users.filter((u) =>
         body.action === 'move'

@@ -36,6 +36,12 @@ export class UserImportService {
     );
     try {
       return await this.d.tx.run(ctx, async (trx, now) => {
+        // Every target group locked up front in id order: two imports naming the same
+        // groups in different row orders queue up instead of deadlocking.
+        const groupIds = prepared.map(({ body }) => this.groupFor(ctx, body.group_id, settings.user.default_group_id));
+        for (const id of [...new Set(groupIds)].sort((a, b) => (a ?? 0) - (b ?? 0))) {
+          if (id !== null) await this.d.groups.lock(id, trx, now);
+        }
         const audit = [];
         for (const { body, passwordHash } of prepared) {
           const id = await insertAccount(trx, this.d, {
