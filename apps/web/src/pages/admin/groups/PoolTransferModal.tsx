@@ -146,7 +146,9 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
             ? t('admin:pool.poolShort')
             : problem === 'memberShort'
               ? t('admin:pool.memberShort')
-              : undefined
+              : operation === 'reclaim'
+                ? t('admin:pool.reclaimRule')
+                : undefined
         }
       />
       <Flex justify="end" gap={8}>
