@@ -44,6 +44,9 @@ const TEXTS: Record<Language, Texts> = {
 for (const language of LANGUAGES) {
   test.describe(`admin credits (${language})`, () => {
     test.use({ locale: language });
+    // Two browser contexts and two sign-ins: on a loaded 2-core machine this runs close to
+    // the default 45 s, so it gets the slow-test budget rather than a chance to time out.
+    test.slow();
 
     test('the super administrator creates a user, adds credits with a reason, and the user sees them', async ({
       page,

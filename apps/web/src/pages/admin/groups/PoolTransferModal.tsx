@@ -5,9 +5,10 @@ import {
   type Group,
   POOL_OPERATIONS,
 } from '@aiplatform/contracts';
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Radio } from 'antd';
+import { Alert, Button, Flex, Form, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonField } from '../shared/ReasonField';
 import { adminCall, idempotencyHeaders } from '../../../api/admin';
 import { adminKeys, queryKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
@@ -120,16 +121,7 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
           data-testid="pool-amount"
         />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label={t('admin:pool.reason')}
-        rules={[
-          { required: true, whitespace: true, message: t('validation:reason.required') },
-          { max: 200, message: t('validation:reason.max') },
-        ]}
-      >
-        <Input.TextArea rows={2} maxLength={200} showCount data-testid="pool-reason" />
-      </Form.Item>
+      <ReasonField label={t('admin:pool.reason')} testId="pool-reason" />
       <Alert
         type={problem ? 'error' : 'info'}
         showIcon

@@ -6,8 +6,9 @@ import {
   type CreditOperationBody,
   EXTEND_DAYS_MAX,
 } from '@aiplatform/contracts';
-import { Alert, Button, Descriptions, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
+import { Alert, Button, Descriptions, Flex, Form, InputNumber, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReasonField } from '../shared/ReasonField';
 import { adminCall, idempotencyHeaders } from '../../../api/admin';
 import { adminKeys, queryKeys } from '../../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
@@ -130,16 +131,7 @@ function CreditForm({ user, onClose }: { user: AdminUser; onClose: () => void })
           data-testid="credit-amount"
         />
       </Form.Item>
-      <Form.Item
-        name="reason"
-        label={t('admin:credits.reason')}
-        rules={[
-          { required: true, whitespace: true, message: t('validation:reason.required') },
-          { max: 200, message: t('validation:reason.max') },
-        ]}
-      >
-        <Input.TextArea rows={2} maxLength={200} showCount data-testid="credit-reason" />
-      </Form.Item>
+      <ReasonField label={t('admin:credits.reason')} testId="credit-reason" />
       <Form.Item name="extend_days" label={t('admin:credits.extendDays')} extra={t('admin:credits.extendDaysHint')}>
         <InputNumber
           min={0}
