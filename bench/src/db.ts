@@ -36,7 +36,7 @@ export function ledgerCheck(db: Sqlite, userId: number): LedgerCheck {
 /**
  * Gives the user exactly `balance` credits: moves credits_quota and writes the matching
  * admin_add / admin_deduct ledger row in the same transaction, so the ledger still sums
- * to the balance (DESIGN §5).
+ * to the balance.
  */
 export function setBalance(db: Sqlite, userId: number, balance: number): void {
   db.transaction(() => {

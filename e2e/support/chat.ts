@@ -139,7 +139,7 @@ export const conversationItem = (page: Page, id: string): Locator =>
 export const messages = (page: Page, role?: 'user' | 'assistant'): Locator =>
   page.locator(role ? `[data-testid="message-item"][data-role="${role}"]` : '[data-testid="message-item"]');
 
-/** Types into the text box and presses Enter (SPEC §4: Enter sends). */
+/** Types into the text box and presses Enter. */
 export async function typeAndSend(page: Page, text: string): Promise<void> {
   const input = page.getByTestId('chat-input');
   await input.fill(text);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { LIMITS } from '@aiplatform/contracts';
 import { z } from 'zod';
 
-/** The only place that reads process.env (DESIGN §8). */
+/** The only place that reads process.env. */
 const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
   HOST: z.string().default('0.0.0.0'),

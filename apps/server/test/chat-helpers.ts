@@ -87,7 +87,7 @@ export function eventData<N extends StreamEvent['event']>(events: StreamEvent[],
   return events.filter((e) => e.event === name).map((e) => e.data as Extract<StreamEvent, { event: N }>['data']);
 }
 
-/** DESIGN §5 invariant, checked for every user: sum(ledger) == credits_quota − credits_used. */
+/** Ledger invariant, checked for every user: sum(ledger) == credits_quota − credits_used. */
 export async function expectLedgerConsistent(t: TestApp): Promise<void> {
   const users = await t.db.selectFrom('users').select(['id', 'credits_quota', 'credits_used']).execute();
   for (const u of users) {

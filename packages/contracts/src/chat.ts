@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
 /*
- * The chat wire contract (SPEC §3, §7; API.md "Chat"). Messages of these schemas carry
+ * The chat wire contract . Messages of these schemas carry
  * i18n keys of the `validation` namespace, like the account schemas.
  */
 
@@ -44,7 +44,7 @@ const PrioritySchema = z
   .min(0, 'validation.priority.range')
   .max(LIMITS.priorityMax, 'validation.priority.range');
 
-/** POST /chat/conversations: only the model is required (SPEC §5). */
+/** POST /chat/conversations: only the model is required. */
 export const CreateConversationBodySchema = z.strictObject({
   model_name: ModelNameSchema,
   title: TitleSchema.optional(),

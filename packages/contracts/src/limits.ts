@@ -1,4 +1,4 @@
-/** Business constants shared by server and web (SPEC §9). */
+/** Business constants shared by server and web. */
 export const LIMITS = {
   usernameMin: 3,
   usernameMax: 20,
@@ -20,7 +20,7 @@ export const LIMITS = {
   defaultCreditsPerChat: 10,
   conversationPageSize: 100,
   contextLengthMax: 1000,
-  /** The chat forms offer 0–100; the API accepts up to contextLengthMax (SPEC §5: both readings). */
+  /** The chat forms offer 0–100; the API accepts up to contextLengthMax. */
   contextLengthFormMax: 100,
   contextLengthDefault: 20,
   conversationTitleMax: 200,

@@ -12,7 +12,7 @@ export interface AnswerStreamOptions {
 }
 
 /**
- * Server-sent events on a hijacked response (API.md event names). Deltas are coalesced:
+ * Server-sent events on a hijacked response. Deltas are coalesced:
  * the first goes out at once (time to first token), later ones at most every `flushMs`
  * or when more than `flushBytes` are waiting, and never while the socket is congested,
  * so a slow reader costs memory linear in the answer, not a queue of tiny writes.

@@ -2,7 +2,7 @@ import type { Pagination } from '@aiplatform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from './i18n.js';
 
-/** Sends the success envelope of API.md with a message in the caller's language. */
+/** Sends the success envelope with a message in the caller's language. */
 export function sendOk<T>(
   req: FastifyRequest,
   reply: FastifyReply,

@@ -80,7 +80,7 @@ const CLIENT_STATUS_CODES: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
-/** The single place that turns any thrown error into the API.md error envelope. */
+/** The single place that turns any thrown error into the error envelope. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof InputError) {
@@ -99,7 +99,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     const mapped = err.code ? FASTIFY_CODES[err.code] : undefined;
     if (mapped) {
-      // The status follows our code (API.md: HTTP status = code), not the library's choice,
+      // The status follows our code, not the library's choice,
       // e.g. @fastify/multipart answers a non-multipart request with 406.
       return sendError(req, reply, mapped, ERROR_STATUS[mapped]);
     }

@@ -15,7 +15,7 @@ export interface ChangePasswordInput {
   confirmPassword: string;
 }
 
-/** The account calls of API.md "Auth and session", one function each. */
+/** The account calls of the API contract (auth and session), one function each. */
 export const authApi = {
   login: (body: { account: string; password: string }) =>
     request<LoginResult>({ method: 'POST', url: '/auth/login', data: body }),

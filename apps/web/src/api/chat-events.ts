@@ -42,7 +42,7 @@ const KNOWN_EVENTS = new Set(['connected', 'init', 'message', 'done', 'error']);
 
 /**
  * Turns a parsed server-sent event into a chat stream event. Unknown event types and
- * malformed data are only reported on the console (SPEC §8) and yield `null`.
+ * malformed data are only reported on the console and yield `null`.
  */
 export function readStreamEvent(message: SseMessage): StreamEvent | null {
   if (!KNOWN_EVENTS.has(message.event)) {

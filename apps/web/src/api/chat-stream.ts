@@ -32,7 +32,7 @@ function post(conversationId: string, body: StreamBody, token: string, signal: A
       'Accept-Language': currentLanguage(),
       'X-Request-Id': createRequestId(),
     },
-    // Deltas only: the cost of the answer stays linear in its length (DESIGN §6).
+    // Deltas only: the cost of the answer stays linear in its length.
     body: JSON.stringify({ ...body, stream: true, stream_options: { delta_only: true } }),
     signal,
   });

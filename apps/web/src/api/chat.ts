@@ -11,7 +11,7 @@ import type {
 import { LIMITS } from '@aiplatform/contracts';
 import { http, request } from './http';
 
-/** GET /chat/credits (API.md Chat). */
+/** GET /chat/credits. */
 export interface ChatCredits {
   credits_stats: {
     quota: number;
@@ -22,7 +22,7 @@ export interface ChatCredits {
   };
 }
 
-/** GET /admin/announcement (SPEC §7). */
+/** GET /admin/announcement. */
 export interface Announcement {
   content: string;
   enabled?: boolean;
@@ -30,7 +30,7 @@ export interface Announcement {
 
 const conversationUrl = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 
-/** The chat calls of SPEC §7 / API.md "Chat", one function each (streaming lives in chat-stream.ts). */
+/** The chat calls of the API contract, one function each (streaming lives in chat-stream.ts). */
 export const chatApi = {
   models: () => request<ChatModel[]>({ method: 'GET', url: '/chat/models' }),
   credits: () => request<ChatCredits>({ method: 'GET', url: '/chat/credits' }),

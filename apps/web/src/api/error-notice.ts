@@ -2,7 +2,7 @@
 export type ErrorNotice = { key: string } | { text: string } | null;
 
 /**
- * The toast the client shows by itself for an HTTP failure (SPEC §8). Statuses that
+ * The toast the client shows by itself for an HTTP failure. Statuses that
  * give `null` (400, 401, 404, 409 …) are left to the caller, who knows the context.
  */
 export function noticeForStatus(status: number, serverMessage: string | undefined): ErrorNotice {

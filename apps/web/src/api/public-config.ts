@@ -1,7 +1,7 @@
 import type { PublicSystemConfig } from '@aiplatform/contracts';
 import { request } from './http';
 
-/** What the client assumes when the public configuration cannot be loaded (SPEC §7). */
+/** What the client assumes when the public configuration cannot be loaded. */
 export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
   site: { name: '', description: '', logo: '', favicon: '' },
   user: { allow_register: true },

@@ -7,7 +7,7 @@ import { toast } from './notify';
 import { REFRESH_TIMEOUT_MS, createRequestId } from './request-policy';
 import { endSession } from './session-end';
 
-/** Consecutive failed refreshes tolerated before the session counts as broken (SPEC §4). */
+/** Consecutive failed refreshes tolerated before the session counts as broken. */
 export const MAX_REFRESH_ATTEMPTS = 3;
 
 let pending: Promise<string> | null = null;

@@ -14,7 +14,7 @@ export function isAuthCall(url: string | undefined): boolean {
   return AUTH_CALL.test(apiPath(url).replace(/^\//, ''));
 }
 
-/** SPEC §9: no timeout by default; 30 s for account and administration calls. */
+/** No timeout by default; 30 s for account and administration calls. */
 export const SLOW_AREA_TIMEOUT_MS = 30_000;
 export const REFRESH_TIMEOUT_MS = 10_000;
 export const SLOW_REQUEST_MS = 5_000;

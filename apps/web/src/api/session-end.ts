@@ -7,7 +7,7 @@ let ending = false;
 
 /**
  * Ends the session after the server refused it: clears local state at once, tells the
- * user why, and opens /login a second later (SPEC §4). Repeated calls while ending are ignored.
+ * user why, and opens /login a second later. Repeated calls while ending are ignored.
  */
 export function endSession(message: string): void {
   if (ending) return;

@@ -16,7 +16,7 @@ export function startSession(result: LoginResult): void {
   useAuthStore.getState().setSession(result);
 }
 
-/** Signs out on the server if it can, and always locally (SPEC §4). */
+/** Signs out on the server if it can, and always locally. */
 export async function signOut(): Promise<void> {
   try {
     await authApi.logout(useAuthStore.getState().refreshToken);

@@ -1,7 +1,7 @@
 /** Prefix of the chat data this browser keeps for the signed-in user (draft copies). */
 export const CHAT_DRAFT_PREFIX = 'aiplatform-chat-draft:';
 
-/** SPEC §4: signing in and signing out clear the chat data kept in the browser. */
+/** Signing in and signing out clear the chat data kept in the browser. */
 export function clearChatLocalData(): void {
   try {
     const keys: string[] = [];

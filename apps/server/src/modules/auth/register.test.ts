@@ -74,7 +74,7 @@ describe('POST /api/auth/register', () => {
     }
   });
 
-  describe('validation (SPEC §5), each rule reported in data.errors', () => {
+  describe('validation, each rule reported in data.errors', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['email missing', { email: undefined }, '请输入邮箱地址'],
       ['email empty', { email: '' }, '请输入邮箱地址'],

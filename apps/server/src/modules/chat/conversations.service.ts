@@ -42,7 +42,7 @@ export class ConversationsService {
     return c;
   }
 
-  /** Creates a conversation on a model the user may use; unset fields take the defaults (SPEC §5). */
+  /** Creates a conversation on a model the user may use; unset fields take the defaults. */
   async create(user: UserRow, body: CreateConversationBody): Promise<Conversation> {
     const model = await this.models.findUsable(body.model_name, user.group_id);
     const now = this.clock.now().toISOString();

@@ -55,7 +55,7 @@ export const sendRoutes =
     );
   };
 
-/** Takes the response over and relays the answer as server-sent events (API.md). */
+/** Takes the response over and relays the answer as server-sent events. */
 async function relay(
   req: FastifyRequest,
   reply: FastifyReply,

@@ -30,7 +30,7 @@ export interface TurnRef {
 }
 
 /**
- * The money side of one chat turn (DESIGN §5). Each step is one transaction that
+ * The money side of one chat turn. Each step is one transaction that
  * changes the balance and writes the ledger row together, so that for every user the
  * ledger sum equals quota − used at any moment.
  */
@@ -53,7 +53,7 @@ export class TurnAccounting {
       const remaining = await this.charge(trx, t);
       await this.messages.insertPair(trx, t.question, t.answer);
       await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
-      // SPEC §4: the draft is cleared on send.
+      // The draft is cleared on send.
       await this.conversations.deleteDraft(t.conversationId, trx);
       return remaining;
     });

@@ -6,7 +6,7 @@ import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { ModulesRepo } from './modules.repo.js';
 
-/** The menu's module list; every signed-in user sees the active modules (SPEC §6). */
+/** The menu's module list; every signed-in user sees the active modules. */
 export const modulesRoutes =
   (repo: ModulesRepo, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {

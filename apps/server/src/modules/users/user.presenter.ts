@@ -5,7 +5,7 @@ import type { UserWithGroup } from './users.repo.js';
 
 const DAY_MS = 86_400_000;
 
-/** Balance and expiry as the client shows them; balance = quota − used (DESIGN §5). */
+/** Balance and expiry as the client shows them; balance = quota − used. */
 export function toCreditsStats(
   user: Pick<UserRow, 'credits_quota' | 'credits_used' | 'credits_expire_at'>,
   now: Date,

@@ -4,7 +4,7 @@ import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §2: quick prompts insert a translated instruction in front of the text. */
+/** Quick prompts insert a translated instruction in front of the text. */
 const QUICK_PROMPTS = [
   { name: 'translate', label: 'chat:quickPrompts.translate', prefix: 'chat:quickPrompts.translatePrefix' },
   { name: 'summarize', label: 'chat:quickPrompts.summarize', prefix: 'chat:quickPrompts.summarizePrefix' },

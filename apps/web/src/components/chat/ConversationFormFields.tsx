@@ -22,7 +22,7 @@ interface ConversationFormFieldsProps {
   titleRequired: boolean;
 }
 
-/** Model (active ones only), title, system prompt, context length, temperature and priority (SPEC §5). */
+/** Model (active ones only), title, system prompt, context length, temperature and priority. */
 export function ConversationFormFields({ testIdPrefix, models, titleRequired }: ConversationFormFieldsProps) {
   const { t } = useTranslation();
   const temperature = Form.useWatch<number | undefined>('ai_temperature', Form.useFormInstance());

@@ -27,7 +27,7 @@ function changedFields(conversation: Conversation, values: ConversationFormValue
   return changes as Partial<ConversationFormValues>;
 }
 
-/** SPEC §2/§5: a 500-wide drawer; title and model required, plus the pin switch. */
+/** A 500-wide drawer; title and model required, plus the pin switch. */
 export function ConversationSettingsDrawer({
   conversation,
   models,

@@ -3,7 +3,7 @@ import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage, ScrollMemo } from './chat-message';
 import { MessageItem } from './MessageItem';
 
-/** SPEC §9: following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
+/** Following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
 export const SCROLL_THRESHOLD_PX = 100;
 export const RESCROLL_INTERVAL_MS = 500;
 /** A scroll this soon after a wheel, touch, key or pointer gesture counts as the user's. */

@@ -16,7 +16,7 @@ interface NewConversationModalProps {
   onSubmit: (values: ConversationFormValues) => Promise<boolean>;
 }
 
-/** SPEC §2/§5: a 600-wide form where only the model is required. */
+/** A 600-wide form where only the model is required. */
 export function NewConversationModal(props: NewConversationModalProps) {
   const { open, models, defaultModel, defaultTemperature, onCancel, onSubmit } = props;
   const { t } = useTranslation();

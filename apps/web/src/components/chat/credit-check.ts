@@ -10,15 +10,15 @@ export type CreditCheck =
   | { ok: true; required: number; balance: number }
   | { ok: false; reason: 'unknown' | 'insufficient' | 'expired'; required: number; balance: number | null };
 
-/** A model's price per chat; models without one cost the default (SPEC §3). */
+/** A model's price per chat; models without one cost the default. */
 export function creditsPerChat(model: { credits_per_chat?: number | null } | null | undefined): number {
   const value = model?.credits_per_chat;
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : LIMITS.defaultCreditsPerChat;
 }
 
 /**
- * SPEC §5: the remaining credits must cover the model's credits per chat. An unknown
- * balance counts as insufficient, and expired credits cannot be spent (DESIGN §5).
+ * The remaining credits must cover the model's credits per chat. An unknown
+ * balance counts as insufficient, and expired credits cannot be spent.
  */
 export function checkCredits(
   balance: CreditBalance | null | undefined,

@@ -1,6 +1,6 @@
 import { LIMITS } from '@aiplatform/contracts';
 
-/** SPEC §5: JPG, PNG, GIF and WebP images only. */
+/** JPG, PNG, GIF and WebP images only. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 const IMAGE_EXTENSIONS = /\.(jpe?g|png|gif|webp)$/i;
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/notify';
 
-/** SPEC §9: the copied indicator shows for 2 s. */
+/** The copied indicator shows for 2 s. */
 export const COPIED_INDICATOR_MS = 2000;
 
 /** The selection-based copy that also works where the Clipboard API is missing (plain HTTP). */
@@ -35,7 +35,7 @@ export async function copyToClipboard(text: string): Promise<boolean> {
   return copyBySelection(text);
 }
 
-/** Copies text with the toasts of SPEC §8 and a `copied` flag that stays on for 2 s. */
+/** Copies text with the product's toasts and a `copied` flag that stays on for 2 s. */
 export function useCopyText(kind: 'content' | 'code') {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);

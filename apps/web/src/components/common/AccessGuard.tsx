@@ -14,7 +14,7 @@ interface AccessGuardProps {
   children: ReactNode;
 }
 
-/** Renders its children only for users with the required permission, role or admin-page right (SPEC §6). */
+/** Renders its children only for users with the required permission, role or admin-page right. */
 export function AccessGuard({ anyPermission, roles, adminPage, children }: AccessGuardProps) {
   const { t } = useTranslation();
   const permissions = useAuthStore((s) => s.permissions);

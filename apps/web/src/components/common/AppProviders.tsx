@@ -9,7 +9,7 @@ import { usePublicConfig } from '../../api/use-public-config';
 import { toSupportedLanguage } from '../../i18n/language';
 import { primaryColorOf } from './apply-public-config';
 
-/** SPEC §9: toasts 80 px from the top, 3 s, at most 3 at once. */
+/** Toasts 80 px from the top, 3 s, at most 3 at once. */
 const MESSAGE_CONFIG = { top: 80, duration: 3, maxCount: 3 };
 
 /**

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Form rules mirroring the contracts' field schemas (SPEC §5), with the same message
+ * Form rules mirroring the contracts' field schemas, with the same message
  * keys, so the client says exactly what the server would.
  */
 export function useFormRules() {

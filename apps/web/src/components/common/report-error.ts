@@ -2,7 +2,7 @@ import { isApiError } from '../../api/api-error';
 import { toast } from '../../api/notify';
 import { i18n } from '../../i18n';
 
-/** SPEC §8: validation details of a 400 answer are shown joined by a full-width semicolon. */
+/** Validation details of a 400 answer are shown joined by a full-width semicolon. */
 export const VALIDATION_JOINER = '；';
 
 /** The text to show for a failed action: validation details, the server's message, or the fallback. */

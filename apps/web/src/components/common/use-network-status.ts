@@ -7,7 +7,7 @@ import { useAuthStore } from '../../stores/auth-store';
 const OFFLINE_KEY = 'network-offline';
 const RESTORED_MS = 2000;
 
-/** SPEC §4: a persistent error while offline; a short notice and a user refresh on return. */
+/** A persistent error while offline; a short notice and a user refresh on return. */
 export function useNetworkStatus(): void {
   const { t } = useTranslation();
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** SPEC §9: the mobile layout applies below 768 px. */
+/** The mobile layout applies below 768 px. */
 const MOBILE_QUERY = '(max-width: 767.98px)';
 
 function subscribe(onChange: () => void): () => void {

@@ -23,7 +23,7 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 /** Where a menu key leads: an in-app path, or an external URL for a new tab. */
 export type NavTarget = { path: string } | { externalUrl: string };
 
-/** The menu of SPEC §2 Layout, filtered by permission and role (SPEC §6). */
+/** The layout's menu, filtered by permission and role. */
 export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarget> } {
   const { t } = useTranslation();
   const permissions = useAuthStore((s) => s.permissions);

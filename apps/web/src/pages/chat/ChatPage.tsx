@@ -4,7 +4,7 @@ import './chat-layout.css';
 import './chat-input.css';
 import './chat-messages.css';
 
-/** SPEC §2 Chat screen; needs `chat.use`. */
+/** Needs `chat.use`. */
 export default function ChatPage() {
   return (
     <AccessGuard anyPermission={['chat.use']}>

@@ -7,7 +7,7 @@ export type { ChatMessage, ScrollMemo };
 /** `streaming`: a stream-mode answer is arriving; `waiting`: a non-stream answer is pending. */
 export type SendPhase = 'idle' | 'streaming' | 'waiting';
 
-/** Everything one conversation shows, kept while the user looks at another one (SPEC §4). */
+/** Everything one conversation shows, kept while the user looks at another one. */
 export interface ChatSession {
   status: 'idle' | 'loading' | 'ready' | 'error';
   detail: ConversationDetail | null;

@@ -2,7 +2,7 @@ import type { Draft } from '@aiplatform/contracts';
 import { chatApi } from '../../api/chat';
 import { CHAT_DRAFT_PREFIX } from '../../stores/chat-local-data';
 
-/** SPEC §9: a draft is saved 1 s after typing stops. */
+/** A draft is saved 1 s after typing stops. */
 export const DRAFT_SAVE_DELAY_MS = 1000;
 
 interface LocalDraft {
@@ -37,7 +37,7 @@ function writeLocal(conversationId: string, content: string): void {
 const logFailure = (error: unknown) => console.warn('Could not save the chat draft', error);
 
 /**
- * Drafts (SPEC §4): saved on the server and in a local copy 1 s after typing stops,
+ * Drafts: saved on the server and in a local copy 1 s after typing stops,
  * restored when a conversation opens (the newer of the two wins), removed on send.
  */
 export class DraftKeeper {

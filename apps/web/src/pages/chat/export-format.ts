@@ -64,7 +64,7 @@ function formatMessage(message: ExportMessage, labels: ExportLabels): string {
 }
 
 /**
- * The text export of SPEC §2: a header (title, model, created, exported, message count)
+ * The text export: a header (title, model, created, exported, message count)
  * and then every message with its role, time, image name, content and tokens.
  */
 export function formatConversationExport({

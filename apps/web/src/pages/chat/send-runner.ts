@@ -54,7 +54,7 @@ function restoreInput(job: SendJob): void {
   job.store.update(job.conversationId, (s) => ({ input: s.input || job.input, image: s.image ?? job.image }));
 }
 
-/** SPEC §8: the error message, or the send-failed text; quiet when the client already toasted. */
+/** The error message, or the send-failed text; quiet when the client already toasted. */
 function reportSendFailure(error: unknown): void {
   if (isApiError(error) && (error.notified || error.kind === 'cancelled')) return;
   if (isApiError(error) && error.message) toast('error', error.message);
@@ -92,7 +92,7 @@ function end(job: SendJob): void {
 }
 
 /**
- * Stream mode (SPEC §4): temporary messages at once, replaced at `init`; deltas are
+ * Stream mode: temporary messages at once, replaced at `init`; deltas are
  * published once per frame; `done` gives the final text, tokens and id. Stop keeps the
  * partial text as a stopped answer; an error removes the messages and restores the input.
  */

@@ -18,7 +18,7 @@ export function useChatCredits() {
 
 /**
  * The system announcement, or null when there is none. It is optional decoration:
- * a failed or missing announcement is only logged (SPEC §8) and shows nothing.
+ * a failed or missing announcement is only logged and shows nothing.
  */
 export function useSystemAnnouncement(): string | null {
   const { data } = useQuery({

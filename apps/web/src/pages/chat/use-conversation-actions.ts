@@ -33,7 +33,7 @@ function createBody(values: ConversationFormValues): CreateConversationBody {
   };
 }
 
-/** Create, edit, pin, switch model, delete and clear conversations, with the toasts of SPEC §8. */
+/** Create, edit, pin, switch model, delete and clear conversations, with the product's toasts. */
 export function useConversationActions({ store, drafts, cache, modal, selectedId, select }: ActionDeps) {
   const { t } = useTranslation();
 

@@ -6,7 +6,7 @@ import type { DraftKeeper } from './draft-keeper';
 
 /**
  * Opens a conversation: its detail (with the draft) and its messages are read once;
- * after that the kept state is shown as it was left (SPEC §4). Returns a retry.
+ * after that the kept state is shown as it was left. Returns a retry.
  */
 export function useConversationLoader(store: ChatSessions, drafts: DraftKeeper, id: string | null): () => void {
   const load = useCallback(

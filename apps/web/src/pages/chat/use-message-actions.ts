@@ -34,7 +34,7 @@ export function useMessageActions({ store, cache, modal }: MessageActionDeps) {
 
   return useMemo(
     () => ({
-      /** Only assistant messages can be deleted; the user message before it goes too (SPEC §4). */
+      /** Only assistant messages can be deleted; the user message before it goes too. */
       confirmDelete: (conversationId: string, message: ChatMessage) => {
         if (message.role !== 'assistant' || message.temp || message.streaming) return;
         void modal.confirm({
@@ -60,7 +60,7 @@ export function useMessageActions({ store, cache, modal }: MessageActionDeps) {
         });
       },
 
-      /** SPEC §2 Export: a text file named from the title and the time. */
+      /** A text file named from the title and the time. */
       exportConversation: (conversation: Conversation, messages: readonly ChatMessage[], modelLabel: string) => {
         const finished = messages.filter((m) => !m.temp && !m.streaming);
         if (finished.length === 0) {

@@ -18,7 +18,7 @@ interface SendDeps {
 }
 
 /**
- * Send and stop (SPEC §4): empty input does nothing, the credit check runs first, then
+ * Send and stop: empty input does nothing, the credit check runs first, then
  * stream or non-stream mode according to the model.
  */
 export function useSendMessage({ store, drafts, cache }: SendDeps) {

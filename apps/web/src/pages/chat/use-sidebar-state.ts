@@ -26,7 +26,7 @@ export interface SidebarState {
 }
 
 /**
- * SPEC §4: the sidebar collapses by itself below the `xl` breakpoint and opens above it;
+ * The sidebar collapses by itself below the `xl` breakpoint and opens above it;
  * a manual toggle holds until the window crosses a breakpoint (`xl`, or 1600 px), after
  * which the breakpoint decides again. On phones it is a drawer.
  */

@@ -4,7 +4,7 @@ import { Alert, Card, Col, Progress, Row, Statistic, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../components/common/format';
 
-/** SPEC §2 Dashboard: days left at or below which the expiry warning shows. */
+/** Days left at or below which the expiry warning shows. */
 const EXPIRY_WARNING_DAYS = 7;
 
 /** The credits centre: balance, quota, use and expiry of the signed-in user. */

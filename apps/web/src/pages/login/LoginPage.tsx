@@ -7,7 +7,7 @@ import { PageLoading } from '../../components/common/PageLoading';
 import { CodeLoginForm, PasswordLoginForm, SecureLoginForm } from './LoginForms';
 import { MethodTabs, type LoginMethod } from './MethodTabs';
 
-/** SPEC §2 Login: the mode comes from the public configuration's `login.mode`. */
+/** The mode comes from the public configuration's `login.mode`. */
 export function LoginPage() {
   const { t } = useTranslation();
   const { config, isLoading } = usePublicConfig();

@@ -6,7 +6,7 @@ import { toast } from '../../api/notify';
 import { EMAIL_PATTERN } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
 
-/** Sends a sign-in code and runs the 60-second resend cooldown (SPEC §2, §9). */
+/** Sends a sign-in code and runs the 60-second resend cooldown. */
 export function useCodeSender() {
   const { t } = useTranslation();
   const [cooldown, setCooldown] = useState(0);

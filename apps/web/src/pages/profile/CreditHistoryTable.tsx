@@ -8,7 +8,7 @@ import { authApi } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../components/common/format';
 
-/** SPEC §9: the profile shows ten entries a page. */
+/** The profile shows ten entries a page. */
 const PAGE_SIZE = 10;
 
 const TYPE_LABEL_KEYS: Record<TransactionType, string> = {

@@ -6,7 +6,7 @@ import { formatDate, formatNumber } from '../../components/common/format';
 import { ROLE_COLORS, ROLE_LABEL_KEYS } from '../../components/common/labels';
 import { AvatarUpload } from './AvatarUpload';
 
-/** SPEC §2 Profile: who the user is and where their credits stand. */
+/** Who the user is and where their credits stand. */
 export function ProfileInfoCard({ user, onChangePassword }: { user: User; onChangePassword: () => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;

@@ -11,7 +11,7 @@ import { CreditHistoryTable } from './CreditHistoryTable';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import './profile.css';
 
-/** SPEC §2 Profile: info card, then basic info, credit history and permissions tabs. */
+/** Info card, then basic info, credit history and permissions tabs. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   useCurrentUserRefresh();

@@ -23,7 +23,7 @@ interface RegisterValues {
 
 const CHECK_DEBOUNCE_MS = 500;
 
-/** SPEC §2 Register; closed registration sends visitors back to /login. */
+/** Closed registration sends visitors back to /login. */
 export function RegisterPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -30,7 +30,7 @@ export function useAvailabilityRules() {
         try {
           available = (await authApi.checkUsername(value.trim())).available;
         } catch {
-          // SPEC §7: a failed username check counts as unavailable.
+          // A failed username check counts as unavailable.
           throw new Error(t('auth:register.usernameCheckFailed'));
         }
         if (!available) throw new Error(t('auth:register.usernameExists'));
