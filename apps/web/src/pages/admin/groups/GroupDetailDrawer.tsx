@@ -1,13 +1,12 @@
 import type { AdminUser, Group } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Divider, Drawer, Skeleton, Typography } from 'antd';
+import { Descriptions, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime } from '../../../components/common/format';
 import { GroupLabel, StatusTag } from '../shared/AdminTags';
-import { QueryErrorResult } from '../shared/QueryErrorResult';
-import { useOverlaySize } from '../shared/use-overlay-size';
+import { DetailDrawer } from '../shared/DetailDrawer';
 import { GroupMembersTable } from './GroupMembersTable';
 import { GroupPoolCard } from './GroupPoolCard';
 import { SiteConfigForm } from './SiteConfigForm';
@@ -89,33 +88,21 @@ function GroupDetail({
 
 /** One group: its pool, members, member limit and site configuration. */
 export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest }: GroupDetailDrawerProps) {
-  const { t } = useTranslation();
-  const { drawerSize } = useOverlaySize();
   const detail = useQuery({
     queryKey: adminKeys.group(groupId ?? 0),
     queryFn: () => adminCall('getGroup', { params: { id: groupId ?? 0 } }),
     enabled: groupId !== null,
   });
-  const group = detail.data;
   return (
-    <Drawer
+    <DetailDrawer
       open={open}
       onClose={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) afterClose();
-      }}
-      size={drawerSize}
-      destroyOnHidden
-      title={group ? <Typography.Text ellipsis>{group.name}</Typography.Text> : t('admin:detail.loadingTitle')}
-      data-testid="group-detail-drawer"
+      afterClose={afterClose}
+      detail={detail}
+      titleOf={(g) => g.name}
+      testId="group-detail-drawer"
     >
-      {detail.isError && !group ? (
-        <QueryErrorResult error={detail.error} onRetry={() => void detail.refetch()} testId="group-detail-error" />
-      ) : group ? (
-        <GroupDetail group={group} {...rest} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      )}
-    </Drawer>
+      {(g) => <GroupDetail group={g} {...rest} />}
+    </DetailDrawer>
   );
 }

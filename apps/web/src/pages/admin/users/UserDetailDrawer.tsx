@@ -1,12 +1,11 @@
 import type { AdminUser, AdminUserDetail } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Divider, Drawer, Skeleton, Tabs, Typography } from 'antd';
+import { Divider, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
-import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { DetailDrawer } from '../shared/DetailDrawer';
 import type { AdminAccess } from '../shared/use-admin-access';
-import { useOverlaySize } from '../shared/use-overlay-size';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { UserCreditsTab } from './UserCreditsTab';
 import { UserEditForm } from './UserEditForm';
@@ -74,38 +73,21 @@ function DetailTabs({
 /** Everything about one user: profile and edit form, credits and ledger, password reset. */
 export function UserDetailDrawer({ userId, open, onClose, afterClose, ...rest }: UserDetailDrawerProps) {
   const { t } = useTranslation();
-  const { drawerSize } = useOverlaySize();
   const detail = useQuery({
     queryKey: adminKeys.user(userId ?? 0),
     queryFn: () => adminCall('getUser', { params: { id: userId ?? 0 } }),
     enabled: userId !== null,
   });
-  const user = detail.data;
   return (
-    <Drawer
+    <DetailDrawer
       open={open}
       onClose={onClose}
-      afterOpenChange={(visible) => {
-        if (!visible) afterClose();
-      }}
-      size={drawerSize}
-      destroyOnHidden
-      title={
-        user ? (
-          <Typography.Text ellipsis>{t('admin:detail.title', { name: user.username })}</Typography.Text>
-        ) : (
-          t('admin:detail.loadingTitle')
-        )
-      }
-      data-testid="user-detail-drawer"
+      afterClose={afterClose}
+      detail={detail}
+      titleOf={(u) => t('admin:detail.title', { name: u.username })}
+      testId="user-detail-drawer"
     >
-      {detail.isError && !user ? (
-        <QueryErrorResult error={detail.error} onRetry={() => void detail.refetch()} testId="user-detail-error" />
-      ) : user ? (
-        <DetailTabs user={user} {...rest} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 8 }} />
-      )}
-    </Drawer>
+      {(u) => <DetailTabs user={u} {...rest} />}
+    </DetailDrawer>
   );
 }
