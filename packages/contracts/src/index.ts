@@ -7,6 +7,7 @@ export * from './settings.js';
 export * from './envelope.js';
 export * from './modules.js';
 export * from './chat.js';
+export * from './announcements.js';
 export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };
 export { default as errorsEnUS } from './locales/en-US/errors.json' with { type: 'json' };
 export { default as validationZhCN } from './locales/zh-CN/validation.json' with { type: 'json' };

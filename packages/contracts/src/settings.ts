@@ -49,6 +49,8 @@ export const SettingsSchema = z.object({
       token_expires_in: z.string().regex(EXPIRES_IN_PATTERN).default('12h'),
       max_login_attempts: z.number().int().min(1).max(1000).default(5),
       rate_limit_enabled: z.boolean().default(true),
+      /** Minutes without any request after which a session ends; 0 = only the token lifetime applies. */
+      session_timeout_minutes: z.number().int().min(0).max(525_600).default(0),
     })
     .prefault({}),
   credits: z

@@ -129,8 +129,32 @@ export interface ModulesTable {
   is_active: number;
   sort_order: number;
   config: string;
+  auth_mode: 'none' | 'signed_token';
+  health_check_url: string | null;
+  health_status: 'up' | 'down' | 'unknown';
+  health_checked_at: string | null;
+  health_latency_ms: number | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface ModuleGroupsTable {
+  module_id: number;
+  group_id: number;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  /** 'system' or 'group:<id>'. */
+  scope_key: string;
+  group_id: number | null;
+  content: string;
+  enabled: number;
+  format: 'markdown';
+  starts_at: string | null;
+  ends_at: string | null;
+  updated_at: string;
+  updated_by: number | null;
 }
 
 export interface AiModelsTable {
@@ -149,6 +173,7 @@ export interface AiModelsTable {
   last_test_at: string | null;
   last_test_status: string | null;
   last_test_message: string | null;
+  last_test_latency_ms: number | null;
   created_at: string;
   updated_at: string;
 }
@@ -261,6 +286,8 @@ export interface Database {
   messages: MessagesTable;
   conversation_drafts: ConversationDraftsTable;
   modules: ModulesTable;
+  module_groups: ModuleGroupsTable;
+  announcements: AnnouncementsTable;
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
@@ -279,6 +306,8 @@ export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
+export type ModuleRow = Selectable<ModulesTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;

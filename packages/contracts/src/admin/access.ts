@@ -36,6 +36,20 @@ export const ACTION_RULES = {
   'group.pool.transfer': { all: ['group.manage', 'credits.manage'], group: ['credits.manage.group'] },
   'audit.read': { all: ['system.all'] },
   'file.read': USER_ADMIN,
+  /*
+   * Platform configuration. A group administrator reads it (read-only, secrets removed)
+   * but never changes it; models and modules are read as part of the settings.
+   */
+  'settings.read': { all: ['settings.manage'], group: ['user.manage.group', 'credits.manage.group'] },
+  'settings.manage': { all: ['settings.manage'] },
+  'model.read': { all: ['model.manage', 'settings.manage'], group: ['user.manage.group', 'credits.manage.group'] },
+  'model.manage': { all: ['model.manage'] },
+  'module.read': { all: ['module.manage', 'settings.manage'], group: ['user.manage.group', 'credits.manage.group'] },
+  'module.manage': { all: ['module.manage'] },
+  /** The system announcement: super administrator only. */
+  'announcement.manage': { all: ['system.all'] },
+  /** A group's announcement: whoever manages groups, or that group's administrator. */
+  'group.announcement': { all: ['group.manage'], group: ['user.manage.group'] },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTION_RULES;
@@ -55,6 +69,7 @@ export const ADMIN_PAGES = {
   users: { path: '/admin/users', action: 'user.read' },
   groups: { path: '/admin/groups', action: 'group.read' },
   audit: { path: '/admin/audit', action: 'audit.read' },
+  settings: { path: '/admin/settings', action: 'settings.read' },
 } as const satisfies Record<string, { path: string; action: Action }>;
 export type AdminPage = keyof typeof ADMIN_PAGES;
 

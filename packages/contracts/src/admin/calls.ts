@@ -25,6 +25,20 @@ import {
   UpdateAdminUserBodySchema,
   UserStatusBodySchema,
 } from './admin-users.js';
+import {
+  AdminModelSchema,
+  CreateModelBodySchema,
+  DiscoverModelsBodySchema,
+  DiscoverModelsResultSchema,
+  GroupIdsBodySchema,
+  GroupIdsResultSchema,
+  ModelTestResultSchema,
+  SortOrderBodySchema,
+  UpdateModelBodySchema,
+} from './admin-models.js';
+import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from './admin-modules.js';
+import { AdminSettingsSchema, HomepageBodySchema, HomepageSchema, SettingsUpdateBodySchema } from './admin-settings.js';
+import { AnnouncementBodySchema, AnnouncementSchema } from '../announcements.js';
 import { AuditListQuerySchema, AuditLogSchema, AuditVerifyResultSchema } from './audit.js';
 import { AdminPageQuerySchema } from './pagination.js';
 
@@ -141,6 +155,89 @@ export const ADMIN_CALLS = {
     paginated: true,
   },
   verifyAuditLogs: { method: 'GET', path: '/admin/audit-logs/verify', response: AuditVerifyResultSchema },
+
+  // AI models. Lists are short and shown whole (drag-to-sort needs every row), so not paginated.
+  listModels: { method: 'GET', path: '/admin/models', response: z.array(AdminModelSchema) },
+  createModel: {
+    method: 'POST',
+    path: '/admin/models',
+    body: CreateModelBodySchema,
+    response: AdminModelSchema,
+    status: 201,
+  },
+  updateModel: { method: 'PUT', path: '/admin/models/:id', body: UpdateModelBodySchema, response: AdminModelSchema },
+  deleteModel: { method: 'DELETE', path: '/admin/models/:id', response: IdResult },
+  testModel: { method: 'POST', path: '/admin/models/:id/test', response: ModelTestResultSchema },
+  sortModels: {
+    method: 'PUT',
+    path: '/admin/models/sort-order',
+    body: SortOrderBodySchema,
+    response: z.array(AdminModelSchema),
+  },
+  getModelGroups: { method: 'GET', path: '/admin/models/:id/groups', response: GroupIdsResultSchema },
+  setModelGroups: {
+    method: 'PUT',
+    path: '/admin/models/:id/groups',
+    body: GroupIdsBodySchema,
+    response: GroupIdsResultSchema,
+  },
+  discoverModels: {
+    method: 'POST',
+    path: '/admin/models/discover',
+    body: DiscoverModelsBodySchema,
+    response: DiscoverModelsResultSchema,
+  },
+
+  // Modules (the organisation's other web apps).
+  listModules: { method: 'GET', path: '/admin/modules', response: z.array(AdminModuleSchema) },
+  createModule: {
+    method: 'POST',
+    path: '/admin/modules',
+    body: CreateModuleBodySchema,
+    response: AdminModuleSchema,
+    status: 201,
+  },
+  updateModule: {
+    method: 'PUT',
+    path: '/admin/modules/:id',
+    body: UpdateModuleBodySchema,
+    response: AdminModuleSchema,
+  },
+  deleteModule: { method: 'DELETE', path: '/admin/modules/:id', response: IdResult },
+  toggleModule: { method: 'PATCH', path: '/admin/modules/:id/toggle-status', response: AdminModuleSchema },
+  checkModuleHealth: { method: 'POST', path: '/admin/modules/:id/check-health', response: AdminModuleSchema },
+
+  // System settings and the custom homepage.
+  getSettings: { method: 'GET', path: '/admin/settings', response: AdminSettingsSchema },
+  updateSettings: {
+    method: 'PUT',
+    path: '/admin/settings',
+    body: SettingsUpdateBodySchema,
+    response: AdminSettingsSchema,
+  },
+  getHomepage: { method: 'GET', path: '/admin/settings/custom-homepage', response: HomepageSchema },
+  updateHomepage: {
+    method: 'PUT',
+    path: '/admin/settings/custom-homepage',
+    body: HomepageBodySchema,
+    response: HomepageSchema,
+  },
+
+  // Announcements: the system one (any signed-in user reads it) and one per group.
+  getAnnouncement: { method: 'GET', path: '/admin/announcement', response: AnnouncementSchema },
+  updateAnnouncement: {
+    method: 'PUT',
+    path: '/admin/announcement',
+    body: AnnouncementBodySchema,
+    response: AnnouncementSchema,
+  },
+  getGroupAnnouncement: { method: 'GET', path: '/admin/user-groups/:id/announcement', response: AnnouncementSchema },
+  updateGroupAnnouncement: {
+    method: 'PUT',
+    path: '/admin/user-groups/:id/announcement',
+    body: AnnouncementBodySchema,
+    response: AnnouncementSchema,
+  },
 } as const satisfies Record<string, CallSpec>;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;
@@ -167,4 +264,8 @@ export const ADMIN_FILE_PATHS = {
   usersExport: '/admin/users/export.csv',
   usersImport: '/admin/users/import',
   auditExport: '/admin/audit-logs/export.csv',
+  /** multipart field `logo`; PNG, JPEG, GIF or WebP by content. */
+  uploadLogo: '/admin/settings/upload-logo',
+  /** multipart field `favicon`; ICO, PNG, JPEG, GIF or WebP by content. */
+  uploadFavicon: '/admin/settings/upload-favicon',
 } as const;

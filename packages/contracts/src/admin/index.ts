@@ -5,3 +5,6 @@ export * from './admin-groups.js';
 export * from './audit.js';
 export * from './access.js';
 export * from './calls.js';
+export * from './admin-models.js';
+export * from './admin-modules.js';
+export * from './admin-settings.js';

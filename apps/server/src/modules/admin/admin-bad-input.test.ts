@@ -43,6 +43,17 @@ const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
   setUserLimit: { user_limit: null },
   setGroupSiteConfig: { site_name: null, site_logo: null, enabled: false },
   distributeCredits: { user_id: ids.member, amount: 1, reason: 'bad input' },
+  createModel: { name: 'bad-input-model', provider: 'openai_compatible' },
+  updateModel: { display_name: 'checked' },
+  sortModels: { sort_orders: [{ id: 1, sort_order: 1 }] },
+  setModelGroups: { group_ids: [] },
+  discoverModels: { provider: 'openai_compatible', api_endpoint: 'http://127.0.0.1:9/v1' },
+  createModule: { name: 'bad-input-module', display_name: 'Bad input', module_url: 'https://example.com' },
+  updateModule: { description: 'checked' },
+  updateSettings: { site: { description: 'checked' } },
+  updateHomepage: { enabled: false },
+  updateAnnouncement: { content: 'checked' },
+  updateGroupAnnouncement: { content: 'checked' },
 });
 
 /** Query strings no list may answer with a 5xx; the contract falls back to defaults for each. */
