@@ -2,17 +2,22 @@ import type { Language } from '@aiplatform/contracts';
 import type { i18n as I18n } from 'i18next';
 import adminEnUS from './locales/en-US/admin.json';
 import adminZhCN from './locales/zh-CN/admin.json';
+import catalogEnUS from './locales/en-US/catalog.json';
+import catalogZhCN from './locales/zh-CN/catalog.json';
+import settingsEnUS from './locales/en-US/settings.json';
+import settingsZhCN from './locales/zh-CN/settings.json';
 
 /**
- * The administration screens' namespace. It travels with the admin chunks, so neither
+ * The administration screens' namespaces (`catalog`: AI models and modules; `settings`:
+ * system settings, homepage, announcements editor). It travels with the admin chunks, so neither
  * the login bundle nor the signed-in layout grows with the admin translations.
  */
-export const ADMIN_NAMESPACES = ['admin'] as const;
+export const ADMIN_NAMESPACES = ['admin', 'catalog', 'settings'] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 
 export const adminResources: Record<Language, Record<AdminNamespace, object>> = {
-  'zh-CN': { admin: adminZhCN },
-  'en-US': { admin: adminEnUS },
+  'zh-CN': { admin: adminZhCN, catalog: catalogZhCN, settings: settingsZhCN },
+  'en-US': { admin: adminEnUS, catalog: catalogEnUS, settings: settingsEnUS },
 };
 
 /** Adds the admin namespace to a running i18next instance (idempotent). */
