@@ -31,7 +31,8 @@ import { createAdminServices } from './modules/admin/admin.services.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
-import { ModulesRepo } from './modules/modules/modules.repo.js';
+import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
+import { createModuleServices } from './modules/modules/modules.services.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { publicRoutes } from './modules/settings/public.routes.js';
@@ -146,6 +147,10 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   const admin = createAdminServices({ db, users, groups, settings, clock });
+  const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
+  modules.health.start();
+  // Added after the database's own hook, so it runs first: no round outlives the database.
+  app.addHook('onClose', () => modules.health.stop());
 
   const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
@@ -190,7 +195,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(healthRoutes(db, kv));
       await api.register(publicRoutes(settings));
       await api.register(authRoutes(auth, guards, limits));
-      await api.register(modulesRoutes(new ModulesRepo(db), guards));
+      await api.register(modulesRoutes(modules, guards));
+      await api.register(adminModulesRoutes(modules.admin, guards));
       await api.register(modelsRoutes(chat.models, guards));
       await api.register(chatRoutes(chat.conversations, guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));

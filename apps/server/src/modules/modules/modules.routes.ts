@@ -1,14 +1,18 @@
-import { UserModuleSchema } from '@aiplatform/contracts';
+import { ModuleAuthUrlSchema, UserModuleSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Guards } from '../../lib/auth-guard.js';
+import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
+import type { ModuleSsoService } from './module-sso.service.js';
 import type { ModulesRepo } from './modules.repo.js';
 
-/** The menu's module list; every signed-in user sees the active modules. */
+/** Any text up to the column's length; a name that matches no module is simply not found. */
+const NameParams = z.object({ name: z.string().min(1).max(64) });
+
+/** What every signed-in user reaches: the menu's modules, the hand-off into one, and the public key set. */
 export const modulesRoutes =
-  (repo: ModulesRepo, guards: Guards): FastifyPluginAsyncZod =>
+  (s: { repo: ModulesRepo; sso: ModuleSsoService }, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/admin/modules/user-modules',
@@ -17,7 +21,7 @@ export const modulesRoutes =
         schema: { tags: ['modules'], response: { 200: successEnvelope(z.array(UserModuleSchema)) } },
       },
       async (req, reply) => {
-        const rows = await repo.findActive();
+        const rows = await s.repo.findActiveFor(currentAuth(req).user.group_id);
         return sendOk(
           req,
           reply,
@@ -25,4 +29,24 @@ export const modulesRoutes =
         );
       },
     );
+
+    app.get(
+      '/modules/:name/auth-url',
+      {
+        preHandler: guards.authenticate,
+        schema: { tags: ['modules'], params: NameParams, response: { 200: successEnvelope(ModuleAuthUrlSchema) } },
+      },
+      async (req, reply) => {
+        const answer = await s.sso.authUrl(currentAuth(req).user, req.params.name);
+        // The URL may carry a token: no cache may keep it.
+        void reply.header('cache-control', 'no-store');
+        return sendOk(req, reply, answer);
+      },
+    );
+
+    // Public and in the standard JWKS shape (no envelope): modules fetch it with stock JWT libraries.
+    app.get('/modules/jwks.json', { schema: { tags: ['modules'] } }, async (_req, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return reply.send(s.sso.jwks);
+    });
   };
