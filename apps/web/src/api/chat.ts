@@ -22,12 +22,6 @@ export interface ChatCredits {
   };
 }
 
-/** GET /admin/announcement. */
-export interface Announcement {
-  content: string;
-  enabled?: boolean;
-}
-
 const conversationUrl = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 
 /** The chat calls of the API contract, one function each (streaming lives in chat-stream.ts). */
@@ -77,6 +71,4 @@ export const chatApi = {
     const response = await http.get<Blob>(url.replace(/^\/api(?=\/)/, ''), { responseType: 'blob', silent: true });
     return response.data;
   },
-  /** The system announcement; absent or unreadable counts as none (failures are only logged). */
-  systemAnnouncement: () => request<Announcement>({ method: 'GET', url: '/admin/announcement', silent: true }),
 };

@@ -1,13 +1,23 @@
-import type { UserModule } from '@aiplatform/contracts';
+import type { ModuleAuthUrl, UserModule } from '@aiplatform/contracts';
 import { request } from './http';
 
-/** Active modules for the signed-in user; a failure only logs, the menu simply has none. */
+/**
+ * Active modules for the signed-in user. Failures reject without a toast: the menu then
+ * simply lists none, and the module page says it could not load them.
+ */
 export async function fetchUserModules(): Promise<UserModule[]> {
-  try {
-    const list = await request<UserModule[]>({ method: 'GET', url: '/admin/modules/user-modules', silent: true });
-    return Array.isArray(list) ? list.filter((m) => m.is_active) : [];
-  } catch (error) {
-    console.error('Could not load modules', error);
-    return [];
-  }
+  const list = await request<UserModule[]>({ method: 'GET', url: '/admin/modules/user-modules', silent: true });
+  return Array.isArray(list) ? list.filter((m) => m.is_active) : [];
+}
+
+/**
+ * GET /modules/:name/auth-url: where to open a module. With a signed token the URL is
+ * good for one opening only, so it is fetched again for every frame or new tab.
+ */
+export function fetchModuleAuthUrl(name: string): Promise<ModuleAuthUrl> {
+  return request<ModuleAuthUrl>({
+    method: 'GET',
+    url: `/modules/${encodeURIComponent(name)}/auth-url`,
+    silent: true,
+  });
 }

@@ -6,7 +6,12 @@ export const queryKeys = {
   chatModels: ['chat', 'models'] as const,
   chatConversations: ['chat', 'conversations'] as const,
   chatCredits: ['chat', 'credits'] as const,
+  /** Prefix of every announcement query: a saved announcement refreshes all of them. */
+  announcements: ['announcement'] as const,
   systemAnnouncement: ['announcement', 'system'] as const,
+  myGroupAnnouncement: ['announcement', 'my-group'] as const,
+  groupAnnouncement: (groupId: number) => ['announcement', 'group', groupId] as const,
+  moduleAuthUrl: (name: string) => ['modules', 'auth-url', name] as const,
 };
 
 /**
@@ -24,4 +29,6 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
   auditVerify: ['admin', 'audit', 'verify'] as const,
+  settings: ['admin', 'settings'] as const,
+  homepage: ['admin', 'settings', 'homepage'] as const,
 };

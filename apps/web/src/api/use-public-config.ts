@@ -17,11 +17,23 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+function publish(config: PublicSystemConfig): void {
+  current = config;
+  listeners.forEach((listener) => listener());
+}
+
 function ensureLoaded(): void {
-  loading ??= fetchPublicConfig().then((config) => {
-    current = config;
-    listeners.forEach((listener) => listener());
-  });
+  loading ??= fetchPublicConfig().then(publish);
+}
+
+/**
+ * Reads the public configuration again, e.g. after an administrator saved the settings,
+ * so name, logo, favicon, colours and fonts change on this page at once.
+ */
+export async function refreshPublicConfig(): Promise<void> {
+  const next = fetchPublicConfig().then(publish);
+  loading = next;
+  await next;
 }
 
 /** The public configuration; `config` holds the defaults until (or unless) the server answers. */

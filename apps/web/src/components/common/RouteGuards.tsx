@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from '../../api/notify';
+import { usePublicConfig } from '../../api/use-public-config';
 import { useAuthStore } from '../../stores/auth-store';
 import { PageLoading } from './PageLoading';
 
@@ -38,8 +39,22 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   return isAuthenticated ? <Navigate to="/dashboard" replace /> : children;
 }
 
-/** `/`: the dashboard for signed-in users, the login page for everyone else. */
+// Loaded only when a custom homepage is switched on, so /login does not carry it.
+const PublicHomePage = lazy(() => import('../../pages/home/PublicHomePage'));
+
+/**
+ * `/`: the dashboard for signed-in users; for visitors the custom homepage when the
+ * administrator switched one on, otherwise the login page.
+ */
 export function HomeRedirect() {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
-  return <Navigate to={isAuthenticated ? '/dashboard' : '/login'} replace />;
+  const { config, isLoading } = usePublicConfig();
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isLoading) return <PageLoading />;
+  if (!config.homepage.enabled) return <Navigate to="/login" replace />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <PublicHomePage />
+    </Suspense>
+  );
 }

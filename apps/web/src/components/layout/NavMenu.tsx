@@ -1,5 +1,6 @@
 import { Menu } from 'antd';
 import { useLocation, useNavigate } from 'react-router';
+import { openModuleInNewTab } from './open-module-tab';
 import { useNavItems } from './use-nav-items';
 
 interface NavMenuProps {
@@ -27,7 +28,7 @@ export function NavMenu({ collapsed, onNavigate }: NavMenuProps) {
       onClick={({ key }) => {
         const target = targets.get(key);
         if (!target) return;
-        if ('externalUrl' in target) window.open(target.externalUrl, '_blank', 'noopener,noreferrer');
+        if ('newTabModule' in target) void openModuleInNewTab(target.newTabModule);
         else void navigate(target.path);
         onNavigate?.();
       }}

@@ -15,13 +15,12 @@ import { useTranslation } from 'react-i18next';
 import { fetchUserModules } from '../../api/modules';
 import { queryKeys } from '../../api/query-keys';
 import { useAuthStore } from '../../stores/auth-store';
-import { safeExternalUrl } from '../common/safe-url';
 import { moduleIcon } from './module-icons';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-/** Where a menu key leads: an in-app path, or an external URL for a new tab. */
-export type NavTarget = { path: string } | { externalUrl: string };
+/** Where a menu key leads: an in-app path, or a module opened in a new tab (its URL is signed per click). */
+export type NavTarget = { path: string } | { newTabModule: string };
 
 /** The layout's menu, filtered by permission and role. */
 export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarget> } {
@@ -41,8 +40,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
   if (hasPermission(permissions, 'chat.use')) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
   for (const module of modules) {
     const key = `/module/${encodeURIComponent(module.name)}`;
-    const externalUrl = module.open_mode === 'new_tab' ? safeExternalUrl(module.module_url) : '';
-    targets.set(key, externalUrl ? { externalUrl } : { path: key });
+    targets.set(key, module.open_mode === 'new_tab' ? { newTabModule: module.name } : { path: key });
     items.push({
       key,
       icon: moduleIcon(module.menu_icon),

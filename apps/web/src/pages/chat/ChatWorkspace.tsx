@@ -18,7 +18,7 @@ import {
   useConversationCache,
   useConversations,
   useModelNames,
-  useSystemAnnouncement,
+  useVisibleSystemAnnouncement,
 } from './use-chat-queries';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
@@ -39,7 +39,7 @@ export function ChatWorkspace() {
   const models = useChatModels();
   const conversations = useConversations();
   const credits = useChatCredits();
-  const announcement = useSystemAnnouncement();
+  const announcement = useVisibleSystemAnnouncement();
   const cache = useConversationCache();
   const modelNames = useModelNames(models.data);
   const retryLoad = useConversationLoader(store, drafts, selectedId);

@@ -3,6 +3,7 @@ import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { chatApi } from '../../api/chat';
 import { queryKeys } from '../../api/query-keys';
+import { useSystemAnnouncement, visibleContent } from '../../api/use-announcements';
 
 export function useChatModels() {
   return useQuery({ queryKey: queryKeys.chatModels, queryFn: chatApi.models, staleTime: 60_000 });
@@ -17,24 +18,12 @@ export function useChatCredits() {
 }
 
 /**
- * The system announcement, or null when there is none. It is optional decoration:
- * a failed or missing announcement is only logged and shows nothing.
+ * The system announcement's text while it is visible, or null. In the chat it is optional
+ * decoration: while loading or after a failure (the query logs nothing noisy) it shows nothing.
  */
-export function useSystemAnnouncement(): string | null {
-  const { data } = useQuery({
-    queryKey: queryKeys.systemAnnouncement,
-    queryFn: async () => {
-      try {
-        const announcement = await chatApi.systemAnnouncement();
-        return announcement.enabled === false ? '' : (announcement.content ?? '').trim();
-      } catch (error) {
-        console.info('No system announcement available', error);
-        return '';
-      }
-    },
-    staleTime: 5 * 60_000,
-  });
-  return data || null;
+export function useVisibleSystemAnnouncement(): string | null {
+  const { data } = useSystemAnnouncement();
+  return visibleContent(data);
 }
 
 /** Display names by model identifier. */

@@ -1,0 +1,35 @@
+import type { Announcement, AnnouncementBody } from '@aiplatform/contracts';
+import { adminCall } from './admin';
+import { isApiError } from './api-error';
+import { request } from './http';
+
+/** GET /admin/announcement: the system announcement (every signed-in user may read it). */
+export function fetchSystemAnnouncement(): Promise<Announcement> {
+  return adminCall('getAnnouncement', { silent: true });
+}
+
+/**
+ * GET /stats/my-group-announcement: the announcement of the user's own group. A user
+ * without a group (or a group without one) has none: a 404 is an empty answer, not a failure.
+ */
+export async function fetchMyGroupAnnouncement(): Promise<Announcement | null> {
+  try {
+    return await request<Announcement>({ method: 'GET', url: '/stats/my-group-announcement', silent: true });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** GET /admin/user-groups/:id/announcement: a group's announcement as its administrators edit it. */
+export function fetchGroupAnnouncement(groupId: number): Promise<Announcement> {
+  return adminCall('getGroupAnnouncement', { params: { id: groupId }, silent: true });
+}
+
+export function saveSystemAnnouncement(body: AnnouncementBody): Promise<Announcement> {
+  return adminCall('updateAnnouncement', { body });
+}
+
+export function saveGroupAnnouncement(groupId: number, body: AnnouncementBody): Promise<Announcement> {
+  return adminCall('updateGroupAnnouncement', { params: { id: groupId }, body });
+}

@@ -1,0 +1,67 @@
+import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
+import { Button, Empty, Flex, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../common/format';
+import { type AnnouncementNotice, previewText } from './announcement-seen';
+import './notifications.css';
+
+interface NotificationListProps {
+  unread: AnnouncementNotice[];
+  isLoading: boolean;
+  isError: boolean;
+  markAllRead: () => void;
+}
+
+const TITLE_KEY = {
+  system: 'layout:notifications.system',
+  group: 'layout:notifications.group',
+} as const;
+
+/** The bell's popover body: loading, a failure, nothing new, or the unread announcements. */
+export function NotificationList({ unread, isLoading, isError, markAllRead }: NotificationListProps) {
+  const { t, i18n } = useTranslation();
+  if (isLoading) {
+    return (
+      <Flex justify="center" style={{ padding: 16, width: 280 }}>
+        <Spin aria-label={t('common:loading')} />
+      </Flex>
+    );
+  }
+  if (unread.length === 0) {
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description={t(isError ? 'layout:notifications.loadFailed' : 'layout:notifications.empty')}
+        style={{ width: 260 }}
+        data-testid="notification-empty"
+      />
+    );
+  }
+  return (
+    <div className="notification-list" data-testid="notification-list">
+      <ul>
+        {unread.map((notice) => (
+          <li key={notice.kind} data-testid={`notification-${notice.kind}`}>
+            <Link to="/dashboard" className="notification-item">
+              <Typography.Text strong>
+                {notice.kind === 'system' ? <NotificationOutlined /> : <TeamOutlined />} {t(TITLE_KEY[notice.kind])}
+              </Typography.Text>
+              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ margin: 0 }}>
+                {previewText(notice.content)}
+              </Typography.Paragraph>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {formatDateTime(notice.updatedAt, i18n.language)}
+              </Typography.Text>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Flex justify="end">
+        <Button size="small" type="link" onClick={markAllRead} data-testid="notification-mark-read">
+          {t('layout:notifications.markAllRead')}
+        </Button>
+      </Flex>
+    </div>
+  );
+}
