@@ -1,4 +1,4 @@
-import { ModuleAuthUrlSchema, UserModuleSchema } from '@aiplatform/contracts';
+import { CreateModuleBodySchema, ModuleAuthUrlSchema, UserModuleSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
@@ -7,8 +7,8 @@ import { successEnvelope } from '../../lib/openapi.js';
 import type { ModuleSsoService } from './module-sso.service.js';
 import type { ModulesRepo } from './modules.repo.js';
 
-/** Any text up to the column's length; a name that matches no module is simply not found. */
-const NameParams = z.object({ name: z.string().min(1).max(64) });
+/** The contract's rule for names: anything else (a NUL, a slash, a 10 KB string) never reaches the database. */
+const NameParams = z.object({ name: CreateModuleBodySchema.shape.name });
 
 /** What every signed-in user reaches: the menu's modules, the hand-off into one, and the public key set. */
 export const modulesRoutes =
