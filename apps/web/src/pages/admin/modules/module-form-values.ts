@@ -1,0 +1,69 @@
+import type { AdminModule, CreateModuleBody, ModuleAuthMode } from '@aiplatform/contracts';
+import type { GroupScope } from '../shared/GroupAvailabilityField';
+
+export interface ModuleFormValues {
+  name: string;
+  display_name: string;
+  description: string;
+  menu_icon: string | undefined;
+  module_url: string;
+  open_mode: AdminModule['open_mode'];
+  auth_mode: ModuleAuthMode;
+  health_check_url: string;
+  sort_order: number;
+  is_active: boolean;
+  group_scope: GroupScope;
+  group_ids: number[];
+}
+
+export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number): ModuleFormValues {
+  if (!module)
+    return {
+      name: '',
+      display_name: '',
+      description: '',
+      menu_icon: 'AppstoreOutlined',
+      module_url: '',
+      open_mode: 'iframe',
+      auth_mode: 'none',
+      health_check_url: '',
+      sort_order: sortOrder,
+      is_active: true,
+      group_scope: 'all',
+      group_ids: [],
+    };
+  return {
+    name: module.name,
+    display_name: module.display_name,
+    description: module.description,
+    menu_icon: module.menu_icon || undefined,
+    module_url: module.module_url,
+    open_mode: module.open_mode,
+    auth_mode: module.auth_mode,
+    health_check_url: module.health_check_url ?? '',
+    sort_order: module.sort_order,
+    is_active: module.is_active,
+    group_scope: module.group_ids.length > 0 ? 'selected' : 'all',
+    group_ids: module.group_ids,
+  };
+}
+
+/** The create or update body: trimmed text, no health check for an empty address, [] for every group. */
+export function moduleBodyOf(values: ModuleFormValues): CreateModuleBody {
+  return {
+    name: values.name.trim(),
+    display_name: values.display_name.trim(),
+    description: values.description.trim(),
+    menu_icon: values.menu_icon ?? '',
+    module_url: values.module_url.trim(),
+    open_mode: values.open_mode,
+    auth_mode: values.auth_mode,
+    health_check_url: values.health_check_url.trim() || null,
+    sort_order: values.sort_order,
+    is_active: values.is_active,
+    group_ids: values.group_scope === 'all' ? [] : values.group_ids,
+  };
+}
+
+/** Module ids as the route /module/{name} takes them. */
+export const MODULE_NAME_PATTERN = /^[a-z0-9][a-z0-9_-]*$/;
