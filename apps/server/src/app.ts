@@ -11,6 +11,7 @@ import type { AppConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth-guard.js';
+import { createChangeBus } from './lib/change-bus.js';
 import { AppError } from './lib/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv-store.js';
@@ -36,6 +37,13 @@ import { createModuleServices } from './modules/modules/modules.services.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
 import { publicRoutes } from './modules/settings/public.routes.js';
+import { adminSettingsRoutes } from './modules/settings/admin-settings.routes.js';
+import { createSettingsAdminServices } from './modules/settings/settings-admin.services.js';
+import { siteRoutes } from './modules/settings/site.routes.js';
+import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { SessionActivity } from './modules/auth/session-activity.js';
+import { SessionRepo } from './modules/auth/session.repo.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
@@ -63,6 +71,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   bootstrapResult: BootstrapResult;
+  /** The configuration with its cache (tests writing rows directly announce their change through it). */
+  settings: SettingsService;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -113,7 +123,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const users = new UsersRepo(db);
   const credits = new CreditsRepo(db);
   const groups = new GroupsRepo(db);
-  const settings = new SettingsService(new SettingsRepo(db), clock);
+  // Change events between instances (Redis pub/sub when configured); caches listen to it.
+  const changes = createChangeBus(redis, config.redisPrefix, app.log);
+  app.addHook('onClose', () => changes.close());
+  await changes.ready().catch((err: unknown) => app.log.warn({ err }, 'change bus not subscribed yet'));
+  const settings = new SettingsService(new SettingsRepo(db), clock, changes);
   const bootstrapResult = await bootstrap({
     db,
     dialect: database.dialect,
@@ -130,7 +144,12 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     opts.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const tokens = new AccessTokens(secret);
-  const guards = createGuards(tokens, users, clock);
+  const guards = createGuards(
+    tokens,
+    users,
+    clock,
+    new SessionActivity({ settings, sessions: new SessionRepo(db), clock }),
+  );
   const auth = createAuthServices({
     db,
     users,
@@ -147,6 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   const admin = createAdminServices({ db, users, groups, settings, clock });
+  const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
+  const announcements = createAnnouncementsService({ db, admin, clock });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
   // Added after the database's own hook, so it runs first: no round outlives the database.
@@ -194,6 +215,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     async (api) => {
       await api.register(healthRoutes(db, kv));
       await api.register(publicRoutes(settings));
+      await api.register(siteRoutes(settingsAdmin));
+      await api.register(adminSettingsRoutes(settingsAdmin, guards));
+      await api.register(announcementsRoutes(announcements, guards));
       await api.register(authRoutes(auth, guards, limits));
       await api.register(modulesRoutes(modules, guards));
       await api.register(adminModulesRoutes(modules.admin, guards));
@@ -216,5 +240,5 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     throw new AppError('NOT_FOUND');
   });
 
-  return { app, database, bootstrapResult };
+  return { app, database, bootstrapResult, settings };
 }

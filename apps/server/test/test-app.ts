@@ -120,6 +120,7 @@ export class TestApp {
   app!: FastifyInstance;
   db!: Kysely<Database>;
   bootstrapResult!: BuiltApp['bootstrapResult'];
+  settings!: BuiltApp['settings'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -162,6 +163,7 @@ export class TestApp {
     this.app = built.app;
     this.db = built.database.db;
     this.bootstrapResult = built.bootstrapResult;
+    this.settings = built.settings;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;
@@ -247,7 +249,10 @@ export class TestApp {
     return { creds, session: await this.tokensFor(creds.email, creds.password) };
   }
 
-  /** Writes one `system_settings` section as an administrator would. */
+  /**
+   * Writes one `system_settings` section as an administrator would, and announces the
+   * change so cached settings (this instance, and others through Redis) apply it at once.
+   */
   async setSetting(key: string, value: unknown): Promise<void> {
     const now = this.clock.now().toISOString();
     await this.db
@@ -255,6 +260,7 @@ export class TestApp {
       .values({ key, value: JSON.stringify(value), updated_at: now })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: JSON.stringify(value), updated_at: now }))
       .execute();
+    await this.settings.changed();
   }
 
   async setUserStatus(userId: number, status: 'active' | 'inactive'): Promise<void> {

@@ -31,7 +31,13 @@ export const LoginByEmailPasswordBodySchema = z.strictObject({
 });
 export type LoginByEmailPasswordBody = z.infer<typeof LoginByEmailPasswordBodySchema>;
 
-export const SendEmailCodeBodySchema = z.strictObject({ email: EmailSchema });
+/** `register`: a code for signing up with an address not yet registered (when sign-up requires one). */
+export const EMAIL_CODE_PURPOSES = ['login', 'register'] as const;
+export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
+export const SendEmailCodeBodySchema = z.strictObject({
+  email: EmailSchema,
+  purpose: z.enum(EMAIL_CODE_PURPOSES).optional(),
+});
 
 export const RegisterBodySchema = z
   .strictObject({
@@ -43,6 +49,8 @@ export const RegisterBodySchema = z
       .string({ error: 'validation.confirmPassword.required' })
       .min(1, 'validation.confirmPassword.required')
       .max(LIMITS.passwordMax, 'validation.password.max'),
+    /** The emailed code; required while the settings ask for email verification at sign-up. */
+    code: EmailCodeSchema.optional(),
   })
   .refine((b) => b.password === b.confirmPassword, {
     path: ['confirmPassword'],

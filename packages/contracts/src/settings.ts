@@ -98,7 +98,8 @@ export const PublicSystemConfigSchema = z.object({
     logo: z.string(),
     favicon: z.string(),
   }),
-  user: z.object({ allow_register: z.boolean() }),
+  /** `email_verification`: the sign-up form asks for an emailed code. */
+  user: z.object({ allow_register: z.boolean(), email_verification: z.boolean() }),
   login: z.object({ mode: z.enum(LOGIN_MODES) }),
   homepage: z.object({ enabled: z.boolean() }),
   chat: z.object({ font_family: z.string(), font_size: z.number() }),

@@ -38,15 +38,23 @@ export interface Guards {
  * Bearer-token guards. The token must verify, its session must not be revoked and
  * the account must be active: logout, password change and disabling take effect at once.
  */
-export function createGuards(tokens: AccessTokens, users: UsersRepo, clock: Clock): Guards {
+export function createGuards(
+  tokens: AccessTokens,
+  users: UsersRepo,
+  clock: Clock,
+  /** Ends sessions idle past the configured timeout and records activity. */
+  activity?: { check(sessionId: string, lastSeen: string): Promise<void> },
+): Guards {
   const authenticate: preHandlerAsyncHookHandler = async (req) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHORIZED');
     const claims = await tokens.verify(token, clock.now());
-    const user = await users.findForSession(claims.userId, claims.sid);
-    if (!user) throw new AppError('UNAUTHORIZED');
+    const found = await users.findForSession(claims.userId, claims.sid);
+    if (!found) throw new AppError('UNAUTHORIZED');
+    const { session_last_used_at: lastSeen, ...user } = found;
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    await activity?.check(claims.sid, lastSeen);
     let cached: Promise<string[]> | undefined;
     req.auth = {
       user,

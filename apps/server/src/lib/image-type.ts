@@ -20,3 +20,13 @@ export function detectImageType(buf: Buffer): ImageMime | undefined {
     return 'image/webp';
   return undefined;
 }
+
+/**
+ * An ICO file (favicons only): reserved 0, type 1, at least one image, then one 16-byte
+ * directory entry per image. Kept apart from IMAGE_TYPES so chat images and avatars never accept it.
+ */
+export function isIcon(buf: Buffer): boolean {
+  if (buf.length < 6 + 16 || buf.readUInt32BE(0) !== 0x00000100) return false;
+  const count = buf.readUInt16LE(4);
+  return count > 0 && buf.length >= 6 + count * 16;
+}

@@ -4,7 +4,7 @@ import { request } from './http';
 /** What the client assumes when the public configuration cannot be loaded. */
 export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
   site: { name: '', description: '', logo: '', favicon: '' },
-  user: { allow_register: true },
+  user: { allow_register: true, email_verification: false },
   login: { mode: 'standard' },
   homepage: { enabled: false },
   chat: { font_family: 'system-ui', font_size: 14 },

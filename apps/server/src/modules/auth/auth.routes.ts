@@ -58,7 +58,8 @@ export const authRoutes =
       '/auth/send-email-code',
       { schema: { tags, body: SendEmailCodeBodySchema, response: { 200: EmptySchema } }, config: limits.emailCode },
       async (req, reply) => {
-        await s.emailCodes.send(req.body.email, req.lang);
+        if (req.body.purpose === 'register') await s.registration.sendCode(req.body.email, req.lang);
+        else await s.emailCodes.send(req.body.email, req.lang);
         return sendOk(req, reply, null, { messageKey: 'server.codeSent' });
       },
     );

@@ -53,7 +53,7 @@ export function createAuthServices(d: AuthDeps) {
       d.clock,
       d.loginLimitScale,
     ),
-    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock),
+    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
   };
 }

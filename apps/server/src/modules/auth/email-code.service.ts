@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Language, LIMITS } from '@aiplatform/contracts';
+import { type EmailCodePurpose, type Language, LIMITS } from '@aiplatform/contracts';
 import { type Clock, addSeconds, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import type { KvStore } from '../../lib/kv-store.js';
@@ -27,9 +27,18 @@ export class EmailCodeService {
     return hmac(this.secret, `email-code:${email}:${code}`);
   }
 
+  /** A sign-in code, only for an active account. */
   async send(email: string, lang: Language): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user || user.status !== 'active') throw new AppError('EMAIL_NOT_REGISTERED');
+    await this.deliver(email, lang, 'login');
+  }
+
+  /**
+   * Stores and mails a fresh code, under the per-address cooldown. Callers decide whether
+   * the address may get one (a sign-in needs an account, a sign-up needs none).
+   */
+  async deliver(email: string, lang: Language, purpose: EmailCodePurpose): Promise<void> {
     const cooldownKey = `email-code:${email}`;
     if (!(await this.kv.setIfAbsent(cooldownKey, LIMITS.emailCodeResendSeconds))) {
       throw new AppError('CODE_TOO_FREQUENT', { seconds: await this.kv.ttl(cooldownKey) });
@@ -41,7 +50,7 @@ export class EmailCodeService {
     const now = this.clock.now();
     await this.repo.insert(email, this.hash(email, code), iso(addSeconds(now, LIMITS.emailCodeTtlSeconds)), iso(now));
     try {
-      await this.mailer.send({ to: email, ...renderCodeMail(lang, code) });
+      await this.mailer.send({ to: email, ...renderCodeMail(lang, code, purpose) });
     } catch (err) {
       // Let the user ask again at once when the mail did not leave.
       await this.kv.delete(cooldownKey);

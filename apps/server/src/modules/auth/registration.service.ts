@@ -1,12 +1,13 @@
-import type { RegisterBody } from '@aiplatform/contracts';
+import type { Language, RegisterBody } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, InputError } from '../../lib/errors.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createAccount } from '../users/account-creation.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import type { EmailCodeService } from './email-code.service.js';
 import { assertIdentityFree, conflictFromDbError } from './identity.js';
 
 /** Self-service sign-up and the availability checks the form uses while typing. */
@@ -17,12 +18,20 @@ export class RegistrationService {
     private readonly groups: GroupsRepo,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly codes: EmailCodeService,
   ) {}
 
+  /**
+   * With `user.email_verification` on, a sign-up proves the address with an emailed
+   * code. The code is checked (and spent) only once everything else about the account is
+   * known to be acceptable, so a taken username does not cost the user their code.
+   */
   async register(body: RegisterBody): Promise<{ id: number; username: string; email: string }> {
     const settings = await this.settings.getSettings();
     if (!settings.user.allow_register) throw new AppError('REGISTRATION_CLOSED');
+    if (settings.user.email_verification && !body.code) throw new InputError(['validation.code.required']);
     await assertIdentityFree(this.users, body);
+    if (settings.user.email_verification && body.code) await this.codes.verify(body.email, body.code);
     try {
       const id = await createAccount(
         this.db,
@@ -44,6 +53,16 @@ export class RegistrationService {
     } catch (err) {
       throw conflictFromDbError(err) ?? err;
     }
+  }
+
+  /** A sign-up code: only while sign-up is open and asks for one, and only for an unregistered address. */
+  async sendCode(email: string, lang: Language): Promise<void> {
+    const { user } = await this.settings.getSettings();
+    if (!user.allow_register) throw new AppError('REGISTRATION_CLOSED');
+    // Without verification there is nothing to send; refusing keeps this from mailing strangers.
+    if (!user.email_verification) throw new AppError('FORBIDDEN');
+    if (await this.users.findByEmail(email)) throw new AppError('CONFLICT_EMAIL');
+    await this.codes.deliver(email, lang, 'register');
   }
 
   async isEmailAvailable(email: string): Promise<boolean> {

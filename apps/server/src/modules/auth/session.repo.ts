@@ -39,6 +39,7 @@ export class SessionRepo {
         'refresh_tokens.used_at',
         'auth_sessions.user_id',
         'auth_sessions.revoked_at',
+        'auth_sessions.last_used_at as session_last_used_at',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();

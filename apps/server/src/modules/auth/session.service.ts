@@ -7,6 +7,7 @@ import { randomToken, sha256 } from '../../lib/secrets.js';
 import type { AccessTokens } from '../../lib/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ProfileService } from './profile.service.js';
+import { idleTooLong } from './session-activity.js';
 import type { SessionRepo } from './session.repo.js';
 
 export interface ClientInfo {
@@ -72,6 +73,12 @@ export class SessionService {
       throw new AppError('REFRESH_TOKEN_INVALID');
     }
     if (row.expires_at <= iso(now)) throw new AppError('REFRESH_TOKEN_INVALID');
+    // An idle session ends for its refresh token too, or a sleeping tab would wake it up again.
+    const { security } = await this.settings.getSettings();
+    if (idleTooLong(row.session_last_used_at, now, security.session_timeout_minutes)) {
+      await this.repo.revokeSession(row.session_id, iso(now));
+      throw new AppError('REFRESH_TOKEN_INVALID');
+    }
     const user = await this.profiles.findActiveUser(row.user_id);
     await this.repo.touchSession(row.session_id, iso(now));
     return this.issueTokens(user, row.session_id);

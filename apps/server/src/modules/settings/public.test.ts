@@ -22,7 +22,7 @@ describe('GET /api/public/system-config', () => {
     expect(res.status).toBe(200);
     const data = res.body.data;
     expect(data.site).toEqual({ name: '', description: '', logo: '', favicon: '' });
-    expect(data.user).toEqual({ allow_register: true });
+    expect(data.user).toEqual({ allow_register: true, email_verification: false });
     expect(data.login).toEqual({ mode: 'standard' });
     expect(data.homepage).toEqual({ enabled: false });
     expect(data.ai).toEqual({ default_model: 'gpt-4.1-mini-op', temperature: 0 });
@@ -64,6 +64,7 @@ describe('GET /api/public/system-config', () => {
     await t.setSetting('site', { name: 'Kept' });
     await t.setSetting('login', { mode: 'something-else' });
     await t.db.updateTable('system_settings').set({ value: '{not json' }).where('key', '=', 'user').execute();
+    t.settings.invalidate();
     const res = await t.get<PublicSystemConfig>(URL);
     expect(res.status).toBe(200);
     expect(res.body.data.login.mode).toBe('standard');

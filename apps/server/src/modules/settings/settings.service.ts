@@ -5,27 +5,97 @@ import {
   SettingsSchema,
   foldLegacySettings,
 } from '@aiplatform/contracts';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
+import type { Db } from '../users/users.repo.js';
 import type { SettingsRepo } from './settings.repo.js';
 
-/** Reads and writes the system configuration, always returned complete with defaults. */
+/** The change event a settings write publishes; every instance drops its cached copy. */
+export const SETTINGS_CHANGED = 'settings';
+
+/**
+ * How long a cached copy is trusted without hearing of a change. Events make a change
+ * apply at once; this bound is the safety net for a lost event or a hand-edited row.
+ */
+export const SETTINGS_CACHE_MS = 1000;
+
+/** Complete settings from stored rows: legacy keys folded, defaults filled, bad sections repaired. */
+export function parseStoredSettings(raw: Record<string, unknown>): Settings {
+  const stored = foldLegacySettings(raw);
+  const parsed = SettingsSchema.safeParse(stored);
+  if (parsed.success) return parsed.data;
+  // Repair section by section: one bad section must not reset the others.
+  const repaired: Record<string, unknown> = {};
+  for (const key of SETTINGS_SECTIONS) {
+    const section = SettingsSchema.shape[key].safeParse(stored[key]);
+    if (section.success) repaired[key] = section.data;
+  }
+  return SettingsSchema.parse(repaired);
+}
+
+/**
+ * Reads the system configuration, always complete with defaults. Nearly every request
+ * asks for it (rate limits, sign-in, chat), so the parsed copy is cached in memory and
+ * dropped on a change event or after SETTINGS_CACHE_MS, whichever comes first.
+ */
 export class SettingsService {
+  private cached: { value: Settings; expiresAt: number } | undefined;
+  private loading: { promise: Promise<Settings>; generation: number } | undefined;
+  /** Bumped by every invalidation: a read begun before it must not refill the cache. */
+  private generation = 0;
+
   constructor(
     private readonly repo: SettingsRepo,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus?: ChangeBus,
+  ) {
+    bus?.subscribe(SETTINGS_CHANGED, () => this.invalidate());
+  }
 
+  /** A private copy each time: callers may change what they get without touching the cache. */
   async getSettings(): Promise<Settings> {
-    const stored = foldLegacySettings(await this.repo.readAll());
-    const parsed = SettingsSchema.safeParse(stored);
-    if (parsed.success) return parsed.data;
-    // Repair section by section: one bad section must not reset the others.
-    const repaired: Record<string, unknown> = {};
-    for (const key of SETTINGS_SECTIONS) {
-      const section = SettingsSchema.shape[key].safeParse(stored[key]);
-      if (section.success) repaired[key] = section.data;
-    }
-    return SettingsSchema.parse(repaired);
+    const now = this.clock.now().getTime();
+    const value = this.cached && this.cached.expiresAt > now ? this.cached.value : await this.load(now);
+    return structuredClone(value);
+  }
+
+  /** The stored configuration read now, bypassing the cache (inside a transaction when given one). */
+  async readFresh(db?: Db): Promise<Settings> {
+    return parseStoredSettings(await this.repo.readAll(db));
+  }
+
+  /** Drops this instance's cached copy. */
+  invalidate(): void {
+    this.generation += 1;
+    this.cached = undefined;
+    this.loading = undefined;
+  }
+
+  /** After a committed write: every instance drops its copy (this one at once). */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.bus?.publish(SETTINGS_CHANGED);
+  }
+
+  /** One read at a time however many requests wait for it. */
+  private load(startedAt: number): Promise<Settings> {
+    if (this.loading?.generation === this.generation) return this.loading.promise;
+    const generation = this.generation;
+    const promise = this.readFresh().then((value) => {
+      // The expiry counts from the start of the read, so no copy is ever older than the bound.
+      if (generation === this.generation) this.cached = { value, expiresAt: startedAt + SETTINGS_CACHE_MS };
+      return value;
+    });
+    this.loading = { promise, generation };
+    void promise.then(
+      () => this.settle(promise),
+      () => this.settle(promise),
+    );
+    return promise;
+  }
+
+  private settle(promise: Promise<Settings>): void {
+    if (this.loading?.promise === promise) this.loading = undefined;
   }
 
   /** Writes the defaults for every section that has no row yet (first start, upgrades). */
@@ -33,13 +103,14 @@ export class SettingsService {
     const defaults = SettingsSchema.parse({});
     const now = this.clock.now().toISOString();
     for (const key of SETTINGS_SECTIONS) await this.repo.insertSectionIfMissing(key, defaults[key], now);
+    this.invalidate();
   }
 
   async getPublicConfig(): Promise<PublicSystemConfig> {
     const s = await this.getSettings();
     return {
       site: { ...s.site },
-      user: { allow_register: s.user.allow_register },
+      user: { allow_register: s.user.allow_register, email_verification: s.user.email_verification },
       login: { mode: s.login.mode },
       homepage: { enabled: s.homepage.enabled },
       chat: { ...s.chat },

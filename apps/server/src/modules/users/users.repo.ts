@@ -41,12 +41,16 @@ export class UsersRepo {
     return this.withGroup(db).where('users.id', '=', id).where('users.deleted_at', 'is', null).executeTakeFirst();
   }
 
-  /** The user of an access token, only while its session is alive: one indexed query. */
-  findForSession(userId: number, sessionId: string): Promise<UserRow | undefined> {
+  /**
+   * The user of an access token, only while its session is alive: one indexed query,
+   * which also answers the session's last-seen time for the idle timeout.
+   */
+  findForSession(userId: number, sessionId: string): Promise<(UserRow & { session_last_used_at: string }) | undefined> {
     return this.db
       .selectFrom('users')
       .innerJoin('auth_sessions', 'auth_sessions.user_id', 'users.id')
       .selectAll('users')
+      .select('auth_sessions.last_used_at as session_last_used_at')
       .where('users.id', '=', userId)
       .where('auth_sessions.id', '=', sessionId)
       .where('auth_sessions.revoked_at', 'is', null)

@@ -1,0 +1,51 @@
+import { ADMIN_FILE_PATHS, UploadedSiteImageSchema } from '@aiplatform/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCall } from '../../lib/admin-route.js';
+import type { Guards } from '../../lib/auth-guard.js';
+import { sendOk } from '../../lib/envelope.js';
+import { successEnvelope } from '../../lib/openapi.js';
+import { readFilePart } from '../../lib/uploads.js';
+import { actorOf, adminContextOf } from '../../policies/actor.js';
+import type { AdminSettingsService } from './admin-settings.service.js';
+import type { HomepageService } from './homepage.service.js';
+import { SITE_IMAGE_MAX_BYTES, type SiteImageKind, type SiteImagesService } from './site-images.service.js';
+
+/** /admin/settings…: wiring only. */
+export const adminSettingsRoutes =
+  (
+    s: { settings: AdminSettingsService; homepage: HomepageService; images: SiteImagesService },
+    guards: Guards,
+  ): FastifyPluginAsyncZod =>
+  async (app) => {
+    const pre = [guards.authenticate];
+    registerCall(app, 'getSettings', pre, async ({ req }) => s.settings.get(await actorOf(req)));
+    registerCall(app, 'updateSettings', pre, async ({ req, body }) =>
+      s.settings.update(await adminContextOf(req), body),
+    );
+    registerCall(app, 'getHomepage', pre, async ({ req }) => s.homepage.get(await actorOf(req)));
+    registerCall(app, 'updateHomepage', pre, async ({ req, body }) =>
+      s.homepage.update(await adminContextOf(req), body),
+    );
+
+    const upload = (kind: SiteImageKind) => async (req: FastifyRequest) =>
+      s.images.upload(await adminContextOf(req), kind, () => readFilePart(req, SITE_IMAGE_MAX_BYTES));
+    const uploads: [string, SiteImageKind][] = [
+      [ADMIN_FILE_PATHS.uploadLogo, 'logo'],
+      [ADMIN_FILE_PATHS.uploadFavicon, 'favicon'],
+    ];
+    for (const [url, kind] of uploads) {
+      app.post(
+        url,
+        {
+          preHandler: pre,
+          schema: {
+            tags: ['admin'],
+            summary: `Upload the site ${kind} (multipart field "${kind}", image ≤ 2 MB, checked by content)`,
+            response: { 200: successEnvelope(UploadedSiteImageSchema) },
+          },
+        },
+        async (req, reply) => sendOk(req, reply, await upload(kind)(req)),
+      );
+    }
+  };

@@ -1,0 +1,49 @@
+import { PublicHomepageSchema } from '@aiplatform/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendOk } from '../../lib/envelope.js';
+import { successEnvelope } from '../../lib/openapi.js';
+import type { HomepageService } from './homepage.service.js';
+import { SITE_IMAGE_NAME, type SiteImagesService } from './site-images.service.js';
+
+/**
+ * The homepage as a document allows no script, no plugin, no form and no navigation of
+ * the page around it (`sandbox` without exceptions), loads only images, and may be
+ * framed by the application alone.
+ */
+export const HOMEPAGE_CSP =
+  "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; sandbox; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+/** What visitors see without signing in: the custom homepage and the site's logo and favicon. */
+export const siteRoutes =
+  (s: { homepage: HomepageService; images: SiteImagesService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['public'];
+    app.get(
+      '/public/homepage',
+      {
+        schema: {
+          tags,
+          summary: 'The custom homepage (no sign-in needed); html is empty while it is switched off',
+          response: { 200: successEnvelope(PublicHomepageSchema) },
+        },
+      },
+      async (req, reply) => sendOk(req, reply, await s.homepage.publicHomepage()),
+    );
+    app.get(
+      '/public/homepage.html',
+      { schema: { tags, summary: 'The custom homepage as a sandboxed HTML document' } },
+      async (_req, reply) =>
+        reply
+          .header('Content-Type', 'text/html; charset=utf-8')
+          .header('Content-Security-Policy', HOMEPAGE_CSP)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'no-cache')
+          .send(await s.homepage.document()),
+    );
+    app.get(
+      '/public/site-images/:name',
+      { schema: { tags, params: z.object({ name: z.string().regex(SITE_IMAGE_NAME) }) } },
+      async (req, reply) => s.images.serve(req.params.name, reply),
+    );
+  };
