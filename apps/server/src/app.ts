@@ -36,6 +36,8 @@ import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
 import { createModuleServices } from './modules/modules/modules.services.js';
 import { modulesRoutes } from './modules/modules/modules.routes.js';
 import { modelsRoutes } from './modules/models/models.routes.js';
+import { adminModelsRoutes } from './modules/models/admin-models.routes.js';
+import { createAdminModelsService } from './modules/models/admin-models.services.js';
 import { publicRoutes } from './modules/settings/public.routes.js';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes.js';
 import { createSettingsAdminServices } from './modules/settings/settings-admin.services.js';
@@ -166,6 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   const admin = createAdminServices({ db, users, groups, settings, clock });
+  const adminModels = createAdminModelsService({ db, admin, clock, secret });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
@@ -222,6 +225,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(modulesRoutes(modules, guards));
       await api.register(adminModulesRoutes(modules.admin, guards));
       await api.register(modelsRoutes(chat.models, guards));
+      await api.register(adminModelsRoutes(adminModels, guards));
       await api.register(chatRoutes(chat.conversations, guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));

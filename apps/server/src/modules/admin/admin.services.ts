@@ -6,6 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { SessionRepo } from '../auth/session.repo.js';
 import { AdminCreditsService } from '../credits/admin-credits.service.js';
 import { AdminLedgerRepo } from '../credits/admin-ledger.repo.js';
+import { GroupGrantsRepo } from '../groups/group-grants.repo.js';
 import { GroupPoolService } from '../groups/group-pool.service.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import { GroupsService } from '../groups/groups.service.js';
@@ -45,7 +46,7 @@ export function createAdminServices(d: {
     tx,
     clock: d.clock,
   });
-  const groups = new GroupsService({ groups: d.groups, tx, clock: d.clock });
+  const groups = new GroupsService({ groups: d.groups, grants: new GroupGrantsRepo(d.db), tx, clock: d.clock });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
   return { audit, idempotency, users, credits, groups, pool, imports };

@@ -10,6 +10,7 @@ import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import type { Db } from '../users/users.repo.js';
+import type { ClosedGrant, GroupGrantsRepo } from './group-grants.repo.js';
 import { groupSnapshot, toGroup } from './group.presenter.js';
 import type { GroupsRepo } from './groups.repo.js';
 
@@ -20,7 +21,9 @@ const groupTarget = (id: number) => ({ kind: 'group', id }) as const;
 
 /** Groups as administrators run them: CRUD, member limit, pool size, site identity. */
 export class GroupsService {
-  constructor(private readonly d: { groups: GroupsRepo; tx: AdminTransactions; clock: Clock }) {}
+  constructor(
+    private readonly d: { groups: GroupsRepo; grants: GroupGrantsRepo; tx: AdminTransactions; clock: Clock },
+  ) {}
 
   async list(actor: Actor, page: number, limit: number) {
     const scope = listScope(actor, 'group.read');
@@ -127,10 +130,23 @@ export class GroupsService {
       // New accounts join the default group, so it must always exist.
       if (id === DEFAULT_GROUP_ID) throw new AppError('GROUP_IS_DEFAULT');
       if ((await this.d.groups.countMembers(id, trx)) > 0) throw new AppError('GROUP_HAS_USERS');
+      // Models and modules only this group could use would be open to everyone once its rows cascade away.
+      const closed = await this.d.grants.closeSoleGrants(id, now, trx);
       await this.d.groups.delete(id, trx);
+      const closedEntry = (targetType: string) => (c: ClosedGrant) => ({
+        action: `${targetType}.update`,
+        targetType,
+        targetId: c.id,
+        before: { is_active: c.wasActive, group_ids: [id] },
+        after: { is_active: false, group_ids: [] },
+      });
       return {
         result: { id },
-        audit: { action: 'group.delete', targetType: 'group', targetId: id, before: groupSnapshot(group) },
+        audit: [
+          { action: 'group.delete', targetType: 'group', targetId: id, before: groupSnapshot(group) },
+          ...closed.models.map(closedEntry('model')),
+          ...closed.modules.map(closedEntry('module')),
+        ],
       };
     });
   }

@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import { SecretBox } from '../../lib/secret-box.js';
+import { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminServices } from '../admin/admin.services.js';
+import { AdminModelsRepo } from './admin-models.repo.js';
+import { AdminModelsService } from './admin-models.service.js';
+
+/** Wires the model administration onto the shared audit log and idempotency store. */
+export function createAdminModelsService(d: {
+  db: Kysely<Database>;
+  admin: Pick<AdminServices, 'audit' | 'idempotency'>;
+  clock: Clock;
+  /** The application secret: keys are sealed with the same box the chat side opens them with. */
+  secret: string;
+}): AdminModelsService {
+  return new AdminModelsService({
+    repo: new AdminModelsRepo(d.db),
+    box: new SecretBox(d.secret),
+    tx: new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock),
+  });
+}
