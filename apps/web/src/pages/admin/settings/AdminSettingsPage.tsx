@@ -1,13 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { adminCall } from '../../../api/admin';
+import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
-import { PreparingResult } from '../../../components/common/PreparingResult';
+import { i18n } from '../../../i18n';
+import { registerAdminResources } from '../../../i18n/admin-resources';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminTheme } from '../shared/AdminTheme';
+import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { useOverlaySize } from '../shared/use-overlay-size';
+import { BasicTab } from './BasicTab';
+import { CreditsTab } from './CreditsTab';
+import { HomepageTab } from './HomepageTab';
+import { SecurityTab } from './SecurityTab';
+import './settings.css';
 
-/** System settings: super administrators and group administrators (read-only for the latter). */
-export default function AdminSettingsPage() {
+// Admin translations arrive with the admin chunks, before any admin screen renders.
+registerAdminResources(i18n);
+
+const TABS = ['basic', 'credits', 'security', 'homepage'] as const;
+type TabKey = (typeof TABS)[number];
+
+function SettingsWorkspace() {
   const { t } = useTranslation();
+  const { isMobile } = useOverlaySize();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
+  const query = useQuery({ queryKey: adminKeys.settings, queryFn: () => adminCall('getSettings') });
+
+  let body;
+  if (query.isLoading) body = <Skeleton active paragraph={{ rows: 10 }} data-testid="settings-loading" />;
+  else if (query.isError || !query.data)
+    body = <QueryErrorResult error={query.error} onRetry={() => void query.refetch()} testId="settings-error" />;
+  else {
+    const settings = query.data;
+    const readOnly = settings._readOnly;
+    const tabLabel = (key: TabKey, text: string) => <span data-testid={`settings-tab-${key}`}>{text}</span>;
+    body = (
+      <>
+        {readOnly && (
+          <Alert
+            type="info"
+            showIcon
+            title={t('settings:readOnly')}
+            style={{ marginBottom: 16 }}
+            data-testid="settings-read-only"
+          />
+        )}
+        <Tabs
+          activeKey={active}
+          onChange={(key) => setParams({ tab: key }, { replace: true })}
+          items={[
+            {
+              key: 'basic',
+              label: tabLabel('basic', t('settings:tabs.basic')),
+              children: <BasicTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'credits',
+              label: tabLabel('credits', t('settings:tabs.credits')),
+              children: <CreditsTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'security',
+              label: tabLabel('security', t('settings:tabs.security')),
+              children: <SecurityTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'homepage',
+              label: tabLabel('homepage', t('settings:tabs.homepage')),
+              children: <HomepageTab readOnly={readOnly} />,
+            },
+          ]}
+          data-testid="settings-tabs"
+        />
+      </>
+    );
+  }
+
   return (
-    <AccessGuard roles={['super_admin', 'admin']}>
-      <PreparingResult title={t('pages:adminSettings.title')} />
+    <>
+      <AdminPageHeader title={t('settings:title')} />
+      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>{body}</Card>
+    </>
+  );
+}
+
+/**
+ * System settings. Super administrators change them; group administrators see the same
+ * screens read-only (the server says so with `_readOnly`).
+ */
+export default function AdminSettingsPage() {
+  return (
+    <AccessGuard adminPage="settings">
+      <AdminTheme>
+        <SettingsWorkspace />
+      </AdminTheme>
     </AccessGuard>
   );
 }

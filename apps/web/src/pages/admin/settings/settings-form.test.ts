@@ -1,0 +1,81 @@
+import { SettingsSchema } from '@aiplatform/contracts';
+import { describe, expect, it } from 'vitest';
+import { bodyOf, clientErrors, formValuesOf, serverErrors } from './settings-form';
+
+const settings = SettingsSchema.parse({ theme: { colors: { primary: '#112233', brand: '#abcdef' } } });
+const translate = (key: string) => `T(${key})`;
+
+describe('settings tab forms', () => {
+  it('a tab holds and sends only its own fields', () => {
+    const values = formValuesOf('security', settings);
+    expect(values).toEqual({
+      security: {
+        token_expires_in: '12h',
+        max_login_attempts: 5,
+        session_timeout_minutes: 0,
+        rate_limit_enabled: true,
+      },
+    });
+    const body = bodyOf('security', { security: { ...values.security, token_expires_in: ' 30m ' } }, settings);
+    expect(body).toEqual({ security: { ...values.security, token_expires_in: '30m' } });
+  });
+
+  it('the basic tab edits named colours and keeps the others', () => {
+    const values = formValuesOf('basic', settings);
+    expect(values.theme).toEqual({ colors: { primary: '#112233', success: '', warning: '', error: '', info: '' } });
+    const body = bodyOf(
+      'basic',
+      { ...values, theme: { colors: { primary: '', success: '#00aa00', warning: '', error: '', info: '' } } },
+      settings,
+    );
+    expect(body.theme).toEqual({ colors: { brand: '#abcdef', success: '#00aa00' } });
+    expect(body.site).toEqual({ name: '', description: '', logo: '', favicon: '' });
+    expect(body.credits).toBeUndefined();
+  });
+
+  it('checks with the shared schema and puts messages on the fields', () => {
+    const body = bodyOf(
+      'security',
+      {
+        security: {
+          token_expires_in: 'abc',
+          max_login_attempts: null,
+          session_timeout_minutes: 0,
+          rate_limit_enabled: true,
+        },
+      },
+      settings,
+    );
+    expect(clientErrors('security', body, translate)).toEqual({
+      fields: [
+        { name: ['security', 'token_expires_in'], errors: ['T(validation.tokenExpiresIn.invalid)'] },
+        { name: ['security', 'max_login_attempts'], errors: ['T(validation.maxLoginAttempts.invalid)'] },
+      ],
+      other: [],
+    });
+    expect(
+      clientErrors('security', bodyOf('security', formValuesOf('security', settings), settings), translate),
+    ).toEqual({ fields: [], other: [] });
+  });
+
+  it('places server sentences on the field they describe, the changed one when several fit', () => {
+    const changed = (path: string[]) => path.join('.') === 'site.favicon';
+    const result = serverErrors(
+      'basic',
+      ['T(validation.url.invalid)', 'T(validation.defaultModel.notFound)', 'Something else'],
+      changed,
+      translate,
+    );
+    expect(result).toEqual({
+      fields: [
+        { name: ['site', 'favicon'], errors: ['T(validation.url.invalid)'] },
+        { name: ['ai', 'default_model'], errors: ['T(validation.defaultModel.notFound)'] },
+      ],
+      other: ['Something else'],
+    });
+    expect(serverErrors('security', ['Field security.max_login_attempts is too big'], () => false, translate)).toEqual({
+      fields: [{ name: ['security', 'max_login_attempts'], errors: ['Field security.max_login_attempts is too big'] }],
+      other: [],
+    });
+  });
+});
