@@ -7,6 +7,8 @@ import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
+import { ModelsTab } from '../models/ModelsTab';
+import { ModulesTab } from '../modules/ModulesTab';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminTheme } from '../shared/AdminTheme';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
@@ -20,7 +22,7 @@ import './settings.css';
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
 
-const TABS = ['basic', 'credits', 'security', 'homepage'] as const;
+const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'homepage'] as const;
 type TabKey = (typeof TABS)[number];
 
 function SettingsWorkspace() {
@@ -58,6 +60,16 @@ function SettingsWorkspace() {
               key: 'basic',
               label: tabLabel('basic', t('settings:tabs.basic')),
               children: <BasicTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'models',
+              label: tabLabel('models', t('settings:tabs.models')),
+              children: <ModelsTab readOnly={readOnly} />,
+            },
+            {
+              key: 'modules',
+              label: tabLabel('modules', t('settings:tabs.modules')),
+              children: <ModulesTab readOnly={readOnly} />,
             },
             {
               key: 'credits',

@@ -1,10 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
-
-/** The admin model list's cache key, shared with the AI models tab so both stay in step. */
-const MODEL_LIST_KEY = ['admin', 'models', 'list'] as const;
+import { useAdminModels } from '../models/model-queries';
 
 /**
  * Models as options for the default model. The current default stays choosable even when
@@ -12,7 +8,8 @@ const MODEL_LIST_KEY = ['admin', 'models', 'list'] as const;
  */
 export function useModelOptions(current: string) {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: MODEL_LIST_KEY, queryFn: () => adminCall('listModels') });
+  // The AI models tab's own list: a model added or renamed there is offered here at once.
+  const query = useAdminModels();
   const options = useMemo(() => {
     const list = (query.data ?? []).map((model) => ({
       value: model.name,
