@@ -102,7 +102,7 @@ export class AdminModelsService {
 
   async update(ctx: AdminContext, id: number, body: UpdateModelBody): Promise<AdminModel> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'model.update', body.group_ids, async (row, now) => {
+      this.change(ctx, id, 'model.update', body.group_ids, (row, now) => {
         const patch: Updateable<AiModelsTable> = {};
         for (const field of PLAIN_FIELDS) {
           if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
@@ -131,7 +131,7 @@ export class AdminModelsService {
   }
 
   async setGroups(ctx: AdminContext, id: number, groupIds: number[]): Promise<{ group_ids: number[] }> {
-    const model = await this.change(ctx, id, 'model.groups', groupIds, async (_row, now) => ({ updated_at: now }));
+    const model = await this.change(ctx, id, 'model.groups', groupIds, (_row, now) => ({ updated_at: now }));
     return { group_ids: model.group_ids };
   }
 
@@ -258,7 +258,7 @@ export class AdminModelsService {
     id: number,
     action: string,
     groupIdsWanted: number[] | undefined,
-    patchOf: (row: AiModelRow, now: string) => Promise<Updateable<AiModelsTable>>,
+    patchOf: (row: AiModelRow, now: string) => Updateable<AiModelsTable>,
   ): Promise<AdminModel> {
     authorize(ctx.actor, 'model.manage');
     return this.d.tx.run(ctx, async (trx, now) => {
@@ -266,7 +266,7 @@ export class AdminModelsService {
       const row = await this.d.repo.lock(id, trx);
       if (!row) throw new AppError('NOT_FOUND');
       const before = this.toModel(row, await this.d.repo.groupIds(id, trx));
-      const patch = await patchOf(row, now);
+      const patch = patchOf(row, now);
       await this.d.repo.update(id, patch, trx);
       if (groupIds !== undefined) await this.d.repo.replaceGroups(id, groupIds, trx);
       const after = await this.present(id, trx);
