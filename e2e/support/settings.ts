@@ -2,10 +2,18 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 
 /**
- * System settings are rows of `system_settings` (key = section, value = JSON). There is
- * no admin settings API yet, so specs that need a different setting write the server's
- * SQLite file; the server reads the settings on every request.
+ * System settings are rows of `system_settings` (key = section, value = JSON). Specs that
+ * need a different setting write the server's SQLite file directly. The server keeps a
+ * cached copy for at most a second (a change made through the admin API applies at
+ * once; one written behind its back only when that copy expires), so every write
+ * waits that long before the spec goes on.
  */
+const SERVER_CACHE_MS = 1000;
+
+function waitForServerCache(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SERVER_CACHE_MS + 200);
+}
+
 function open(): Database.Database {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
@@ -37,6 +45,7 @@ export function writeSection(key: string, value: Section | null): void {
   } finally {
     db.close();
   }
+  waitForServerCache();
 }
 
 /** Merges `patch` into a section and returns a function that puts the old row back. */
