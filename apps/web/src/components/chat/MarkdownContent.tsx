@@ -5,6 +5,7 @@ import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
 import { splitMarkdownBlocks, expandDisplayMath } from './markdown-blocks';
 import { useRehypePlugins } from './markdown-plugins';
+import './markdown.css';
 
 const REMARK_PLUGINS = [remarkGfm, remarkMath];
 

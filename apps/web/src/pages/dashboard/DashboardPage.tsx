@@ -6,8 +6,12 @@ import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
 import { useAuthStore } from '../../stores/auth-store';
 import { CreditsCard } from './CreditsCard';
+import { DashboardAnnouncements } from './DashboardAnnouncements';
 
-/** What the dashboard can show today: the user, their credits and their permissions. */
+/**
+ * The signed-in user's start page: the system and group announcements (edited in place
+ * by whoever may change them), the user's credits and their permissions.
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   useCurrentUserRefresh();
@@ -23,6 +27,7 @@ export default function DashboardPage() {
         </Typography.Title>
         <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>
       </div>
+      <DashboardAnnouncements user={user} />
       <CreditsCard user={user} />
       <Card
         title={

@@ -1,0 +1,44 @@
+import type { Announcement, AnnouncementBody } from '@aiplatform/contracts';
+
+/** Why an announcement does or does not show right now, for its editors. */
+export type AnnouncementStatus = 'visible' | 'off' | 'empty' | 'scheduled' | 'ended';
+
+export function announcementStatus(announcement: Announcement, now: number = Date.now()): AnnouncementStatus {
+  if (announcement.visible) return 'visible';
+  if (!announcement.content.trim()) return 'empty';
+  if (!announcement.enabled) return 'off';
+  if (announcement.starts_at && Date.parse(announcement.starts_at) > now) return 'scheduled';
+  if (announcement.ends_at && Date.parse(announcement.ends_at) <= now) return 'ended';
+  // The server said hidden for a reason the client cannot see (e.g. clocks apart).
+  return 'off';
+}
+
+/** The editor's values: the schedule as instants (ms), or null for "no limit". */
+export interface AnnouncementDraft {
+  content: string;
+  enabled: boolean;
+  startsAt: number | null;
+  endsAt: number | null;
+}
+
+export function draftOf(announcement: Announcement): AnnouncementDraft {
+  const instant = (value: string | null) => (value && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
+  return {
+    content: announcement.content,
+    // A new announcement starts switched on: writing one usually means showing it.
+    enabled: announcement.updated_at === null ? true : announcement.enabled,
+    startsAt: instant(announcement.starts_at),
+    endsAt: instant(announcement.ends_at),
+  };
+}
+
+export function bodyOf(draft: AnnouncementDraft): AnnouncementBody {
+  const iso = (value: number | null) => (value === null ? null : new Date(value).toISOString());
+  return {
+    content: draft.content,
+    enabled: draft.enabled,
+    format: 'markdown',
+    starts_at: iso(draft.startsAt),
+    ends_at: iso(draft.endsAt),
+  };
+}
