@@ -1,4 +1,4 @@
-import type { CreditHistoryResult, LoginResult, SessionData, User } from '@aiplatform/contracts';
+import type { CreditHistoryResult, EmailCodePurpose, LoginResult, SessionData, User } from '@aiplatform/contracts';
 import { request, requestEnvelope } from './http';
 
 export interface RegisterInput {
@@ -7,6 +7,8 @@ export interface RegisterInput {
   phone: string | null;
   password: string;
   confirmPassword: string;
+  /** The emailed code, while the settings require one at sign-up. */
+  code?: string;
 }
 
 export interface ChangePasswordInput {
@@ -24,8 +26,14 @@ export const authApi = {
   loginByEmailPassword: (body: { email: string; password: string; code: string }) =>
     request<LoginResult>({ method: 'POST', url: '/auth/login-by-email-password', data: body }),
   /** Resolves to the server's confirmation text. */
-  sendEmailCode: async (email: string) =>
-    (await requestEnvelope<null>({ method: 'POST', url: '/auth/send-email-code', data: { email } })).message,
+  sendEmailCode: async (email: string, purpose: EmailCodePurpose = 'login') =>
+    (
+      await requestEnvelope<null>({
+        method: 'POST',
+        url: '/auth/send-email-code',
+        data: purpose === 'register' ? { email, purpose } : { email },
+      })
+    ).message,
   /** Failures are ignored by the caller: signing out always clears the local session. */
   /** The refresh token lets the server end the session even when the access token has expired. */
   logout: (refreshToken: string | null) =>

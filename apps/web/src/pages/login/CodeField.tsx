@@ -1,4 +1,5 @@
 import { SafetyOutlined } from '@ant-design/icons';
+import type { EmailCodePurpose } from '@aiplatform/contracts';
 import { Button, Form, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Input } from '../../components/common/auth-inputs';
@@ -9,13 +10,15 @@ interface CodeFieldProps {
   form: FormInstance;
   /** Test ids of the input and the button; the two code forms keep them distinct. */
   testIds: { input: string; button: string };
+  /** `register` on the sign-up form: a code for an address that has no account yet. */
+  purpose?: EmailCodePurpose;
 }
 
 /** The 6-digit code input with its get-code button; the code goes to the form's `email`. */
-export function CodeField({ form, testIds }: CodeFieldProps) {
+export function CodeField({ form, testIds, purpose = 'login' }: CodeFieldProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const { send, sending, cooldown } = useCodeSender();
+  const { send, sending, cooldown } = useCodeSender(purpose);
   return (
     <Form.Item label={t('auth:code.label')} required>
       <div className="code-row">

@@ -1,4 +1,4 @@
-import { LIMITS } from '@aiplatform/contracts';
+import { type EmailCodePurpose, LIMITS } from '@aiplatform/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth';
@@ -6,8 +6,8 @@ import { toast } from '../../api/notify';
 import { EMAIL_PATTERN } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
 
-/** Sends a sign-in code and runs the 60-second resend cooldown. */
-export function useCodeSender() {
+/** Sends a sign-in (or sign-up) code and runs the 60-second resend cooldown. */
+export function useCodeSender(purpose: EmailCodePurpose = 'login') {
   const { t } = useTranslation();
   const [cooldown, setCooldown] = useState(0);
   const [sending, setSending] = useState(false);
@@ -24,7 +24,7 @@ export function useCodeSender() {
     if (!EMAIL_PATTERN.test(value)) return toast('warning', t('auth:code.invalidEmail'));
     setSending(true);
     try {
-      await authApi.sendEmailCode(value);
+      await authApi.sendEmailCode(value, purpose);
       toast('success', t('auth:code.sent'));
       setCooldown(LIMITS.emailCodeResendSeconds);
     } catch (error) {

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { toast } from '../../api/notify';
 import { usePublicConfig } from '../../api/use-public-config';
+import { CodeField } from '../login/CodeField';
 import { Input, PasswordInput } from '../../components/common/auth-inputs';
 import { AuthShell } from '../../components/common/AuthShell';
 import { PageLoading } from '../../components/common/PageLoading';
@@ -19,6 +20,7 @@ interface RegisterValues {
   phone?: string;
   password: string;
   confirmPassword: string;
+  code?: string;
 }
 
 const CHECK_DEBOUNCE_MS = 500;
@@ -31,6 +33,7 @@ export function RegisterPage() {
   const availability = useAvailabilityRules();
   const { config, isLoading } = usePublicConfig();
   const [submitting, setSubmitting] = useState(false);
+  const [form] = Form.useForm<RegisterValues>();
   const closed = !isLoading && config.user.allow_register === false;
 
   useEffect(() => {
@@ -48,6 +51,7 @@ export function RegisterPage() {
         phone: v.phone?.trim() || null,
         password: v.password,
         confirmPassword: v.confirmPassword,
+        ...(config.user.email_verification && v.code ? { code: v.code.trim() } : {}),
       });
       toast('success', t('auth:register.success'));
       void navigate('/login', { replace: true });
@@ -63,7 +67,7 @@ export function RegisterPage() {
       {isLoading || closed ? (
         <PageLoading />
       ) : (
-        <Form<RegisterValues> name="register" layout="vertical" requiredMark={false} onFinish={onFinish}>
+        <Form<RegisterValues> form={form} name="register" layout="vertical" requiredMark={false} onFinish={onFinish}>
           <Form.Item
             name="email"
             label={t('auth:register.email')}
@@ -123,6 +127,13 @@ export function RegisterPage() {
               data-testid="register-confirm-password"
             />
           </Form.Item>
+          {config.user.email_verification && (
+            <CodeField
+              form={form}
+              purpose="register"
+              testIds={{ input: 'register-code-input', button: 'register-get-code' }}
+            />
+          )}
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="register-submit">
             {t('auth:register.submit')}
           </Button>
