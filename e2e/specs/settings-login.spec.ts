@@ -86,3 +86,30 @@ test.describe('registration switched off', () => {
     await expect(page.getByTestId('register-email')).toBeVisible();
   });
 });
+
+test.describe('registration with email verification', () => {
+  let restore: (() => void) | undefined;
+  test.afterEach(() => {
+    restore?.();
+    restore = undefined;
+  });
+
+  test('the sign-up form asks for a code mailed to the new address', async ({ page }) => {
+    restore = patchSection('user', { email_verification: true });
+    const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+    const email = `verify_${suffix}@example.com`;
+
+    await page.goto('/register');
+    await page.getByTestId('register-email').fill(email);
+    await page.getByTestId('register-username').fill(`v_${suffix}`.slice(0, 20));
+    await page.getByTestId('register-password').fill('secret123');
+    await page.getByTestId('register-confirm-password').fill('secret123');
+    await expect(page.getByTestId('register-code-input')).toBeVisible();
+    const sentAt = Date.now();
+    await page.getByTestId('register-get-code').click();
+    await expect(toast(page, '验证码已发送到您的邮箱')).toBeVisible();
+    await page.getByTestId('register-code-input').fill(await waitForCode(email, sentAt));
+    await page.getByTestId('register-submit').click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
