@@ -92,6 +92,11 @@ class RedisChangeBus extends LocalChangeBus {
     this.subscribed = this.subscriber.subscribe(this.channel).then(() => undefined);
     // Until someone awaits ready(), a failed subscription must not be an unhandled rejection.
     this.subscribed.catch(() => undefined);
+    // A subscription that failed while Redis was away is not among those ioredis renews
+    // on reconnect; asking again on every (re)connection is harmless when it is.
+    this.subscriber.on('ready', () => {
+      this.subscriber.subscribe(this.channel).catch(() => undefined);
+    });
   }
 
   override async publish(name: string): Promise<void> {

@@ -158,6 +158,27 @@ const TABLE: Row[] = [
   ['manager2', 'group.pool.transfer', 'g3', N],
   ['manager2', 'audit.read', '-', F],
   ['manager2', 'file.read', 'f3user', Y],
+
+  // Settings and announcements: a group administrator reads the settings and edits only
+  // their own group's announcement; the system announcement is the super administrator's.
+  ['super', 'settings.read', '-', Y],
+  ['super', 'settings.manage', '-', Y],
+  ['super', 'announcement.manage', '-', Y],
+  ['super', 'group.announcement', 'g2', Y],
+  ['super', 'group.announcement', 'g3', Y],
+  ['admin2', 'settings.read', '-', Y],
+  ['admin2', 'settings.manage', '-', F],
+  ['admin2', 'announcement.manage', '-', F],
+  ['admin2', 'group.announcement', 'g2', Y],
+  ['admin2', 'group.announcement', 'g3', N],
+  ['admin2', 'group.announcement', '-', Y],
+  ['admin3', 'group.announcement', 'g3', Y],
+  ['admin3', 'group.announcement', 'g2', N],
+  ['adminNoGroup', 'group.announcement', 'g2', N],
+  ['user2', 'settings.read', '-', F],
+  ['user2', 'settings.manage', '-', F],
+  ['user2', 'announcement.manage', '-', F],
+  ['user2', 'group.announcement', 'g2', F],
 ];
 
 function outcome(actor: Actor, action: Action, target: PolicyTarget | undefined): Expected {

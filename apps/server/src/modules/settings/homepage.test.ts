@@ -10,7 +10,7 @@ import {
 } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, auditHeadSeq, auditRowsAfter, createGroupAsAdmin } from '../../../test/admin-helpers.js';
-import { PNG_1PX, type TestApp, createTestApp, multipartFile } from '../../../test/test-app.js';
+import { type ErrorData, PNG_1PX, type TestApp, createTestApp, multipartFile } from '../../../test/test-app.js';
 import { HOMEPAGE_CSP } from './site.routes.js';
 
 const ADMIN_URL = '/api/admin/settings/custom-homepage';
@@ -171,7 +171,7 @@ describe('site logo and favicon uploads', () => {
   });
 
   const upload = (url: string, field: string, name: string, content: Buffer, token = admin, lang?: string) =>
-    t.request<{ url: string }>('POST', url, {
+    t.request<{ url: string } & ErrorData>('POST', url, {
       ...multipartFile(field, name, 'application/octet-stream', content),
       token,
       lang,

@@ -52,16 +52,22 @@ export class SettingsService {
     bus?.subscribe(SETTINGS_CHANGED, () => this.invalidate());
   }
 
-  /** A private copy each time: callers may change what they get without touching the cache. */
+  /**
+   * The cached copy itself, frozen: callers only read it. Copying on every call would
+   * copy the homepage HTML (up to 200,000 characters) several times per request.
+   */
   async getSettings(): Promise<Settings> {
     const now = this.clock.now().getTime();
-    const value = this.cached && this.cached.expiresAt > now ? this.cached.value : await this.load(now);
-    return structuredClone(value);
+    return this.cached && this.cached.expiresAt > now ? this.cached.value : this.load(now);
   }
 
   /** The stored configuration read now, bypassing the cache (inside a transaction when given one). */
   async readFresh(db?: Db): Promise<Settings> {
     return parseStoredSettings(await this.repo.readAll(db));
+  }
+
+  private async readFrozen(): Promise<Settings> {
+    return deepFreeze(await this.readFresh());
   }
 
   /** Drops this instance's cached copy. */
@@ -81,7 +87,7 @@ export class SettingsService {
   private load(startedAt: number): Promise<Settings> {
     if (this.loading?.generation === this.generation) return this.loading.promise;
     const generation = this.generation;
-    const promise = this.readFresh().then((value) => {
+    const promise = this.readFrozen().then((value) => {
       // The expiry counts from the start of the read, so no copy is ever older than the bound.
       if (generation === this.generation) this.cached = { value, expiresAt: startedAt + SETTINGS_CACHE_MS };
       return value;
@@ -118,4 +124,12 @@ export class SettingsService {
       theme: { colors: s.theme.colors },
     };
   }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
