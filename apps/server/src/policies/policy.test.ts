@@ -179,6 +179,18 @@ const TABLE: Row[] = [
   ['user2', 'settings.manage', '-', F],
   ['user2', 'announcement.manage', '-', F],
   ['user2', 'group.announcement', 'g2', F],
+
+  // Models and modules: read-only for a group administrator, managed by the super administrator.
+  ['super', 'model.read', '-', Y],
+  ['super', 'model.manage', '-', Y],
+  ['super', 'module.read', '-', Y],
+  ['super', 'module.manage', '-', Y],
+  ['admin2', 'model.read', '-', Y],
+  ['admin2', 'model.manage', '-', F],
+  ['admin2', 'module.read', '-', Y],
+  ['admin2', 'module.manage', '-', F],
+  ['user2', 'model.read', '-', F],
+  ['user2', 'module.manage', '-', F],
 ];
 
 function outcome(actor: Actor, action: Action, target: PolicyTarget | undefined): Expected {
