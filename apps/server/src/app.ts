@@ -168,7 +168,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   const admin = createAdminServices({ db, users, groups, settings, clock });
-  const adminModels = createAdminModelsService({ db, admin, clock, secret });
+  const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });

@@ -2,7 +2,6 @@ import {
   type AdminModel,
   type CreateModelBody,
   type DiscoverModelsBody,
-  LIMITS,
   type ModelTestResult,
   type SortOrderBody,
   type UpdateModelBody,
@@ -37,6 +36,8 @@ export interface AdminModelsDeps {
   repo: AdminModelsRepo;
   box: SecretBox;
   tx: AdminTransactions;
+  /** The settings' `credits.default_credits_per_chat` is the price of a model created without one. */
+  defaultCreditsPerChat: () => Promise<number>;
   /** Time limits of the upstream calls; tests shorten them. */
   testTimeoutMs?: number;
   discoverTimeoutMs?: number;
@@ -66,6 +67,7 @@ export class AdminModelsService {
 
   async create(ctx: AdminContext, body: CreateModelBody): Promise<AdminModel> {
     authorize(ctx.actor, 'model.manage');
+    const defaultPrice = body.credits_per_chat ?? (await this.d.defaultCreditsPerChat());
     return this.nameConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         const groupIds = await this.checkGroups(body.group_ids ?? [], trx);
@@ -77,7 +79,7 @@ export class AdminModelsService {
             api_key_encrypted: body.api_key ? this.d.box.encrypt(body.api_key) : null,
             api_endpoint: body.api_endpoint ?? null,
             is_active: body.is_active === false ? 0 : 1,
-            credits_per_chat: body.credits_per_chat ?? LIMITS.defaultCreditsPerChat,
+            credits_per_chat: defaultPrice,
             stream_enabled: body.stream_enabled === false ? 0 : 1,
             image_upload_enabled: body.image_upload_enabled ? 1 : 0,
             sort_order: body.sort_order ?? 0,

@@ -6,6 +6,7 @@ import { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import { AdminModelsRepo } from './admin-models.repo.js';
 import { AdminModelsService } from './admin-models.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
 
 /** Wires the model administration onto the shared audit log and idempotency store. */
 export function createAdminModelsService(d: {
@@ -14,10 +15,12 @@ export function createAdminModelsService(d: {
   clock: Clock;
   /** The application secret: keys are sealed with the same box the chat side opens them with. */
   secret: string;
+  settings: SettingsService;
 }): AdminModelsService {
   return new AdminModelsService({
     repo: new AdminModelsRepo(d.db),
     box: new SecretBox(d.secret),
     tx: new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock),
+    defaultCreditsPerChat: async () => (await d.settings.getSettings()).credits.default_credits_per_chat,
   });
 }

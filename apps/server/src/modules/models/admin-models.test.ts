@@ -140,6 +140,16 @@ describe('model administration', () => {
   const rowOf = (id: number) => t.db.selectFrom('ai_models').selectAll().where('id', '=', id).executeTakeFirst();
 
   describe('CRUD', () => {
+    it('prices a model created without a price at the settings’ default credits per chat', async () => {
+      await t.setSetting('credits', { enabled: true, min_credits_for_chat: 0, default_credits_per_chat: 3 });
+      try {
+        expect((await createModel()).credits_per_chat).toBe(3);
+        expect((await createModel({ credits_per_chat: 12 })).credits_per_chat).toBe(12);
+      } finally {
+        await t.setSetting('credits', { enabled: true, min_credits_for_chat: 0, default_credits_per_chat: 10 });
+      }
+    });
+
     it('creates a model with defaults, the key sealed and shown only as set + hint', async () => {
       const name = `gpt-${unique()}`;
       const res = await call('POST', '', { name, provider: 'openai', api_key: KEY });
