@@ -24,6 +24,8 @@ interface ChatComposerProps {
   conversationId: string | null;
   conversation: Conversation | null;
   model: ChatModel | undefined;
+  /** The conversation's model is no longer offered: sending waits for another choice. */
+  modelGone: boolean;
   modelLabel: string;
   models: ChatModel[];
   credits: ChatCredits | undefined;
@@ -51,6 +53,10 @@ export function ChatComposer(props: ChatComposerProps) {
   const onSend = () => {
     if (!conversationId) {
       if (looseInput.trim()) toast('warning', t('chat:input.noConversation'));
+      return;
+    }
+    if (props.modelGone) {
+      toast('warning', t('chat:model.goneHint'));
       return;
     }
     void send(conversationId, model, conversation?.model_name ?? null);

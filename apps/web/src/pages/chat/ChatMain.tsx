@@ -1,4 +1,5 @@
 import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ChatCredits } from '../../api/chat';
 import { ChatHeader } from '../../components/chat/ChatHeader';
@@ -18,6 +19,8 @@ interface ChatMainProps {
   conversationId: string | null;
   conversation: Conversation | null;
   models: ChatModel[];
+  /** False until the model list has arrived: only then can a missing model be told apart. */
+  modelsLoaded: boolean;
   modelNames: ReadonlyMap<string, string>;
   credits: ChatCredits | undefined;
   announcement: string | null;
@@ -38,6 +41,9 @@ export function ChatMain(props: ChatMainProps) {
   const { t } = useTranslation();
   const model = models.find((m) => m.name === conversation?.model_name);
   const modelLabel = model?.display_name ?? conversation?.model_name ?? '';
+  // The model was deleted, switched off or closed to the user's group: the conversation stays
+  // readable, and the user is asked to pick another model before sending.
+  const modelGone = Boolean(conversation && props.modelsLoaded && !model);
 
   return (
     <section className="chat-main">
@@ -59,6 +65,17 @@ export function ChatMain(props: ChatMainProps) {
           onRetry={props.onRetry}
         />
       </div>
+      {modelGone && (
+        <Alert
+          className="chat-model-gone"
+          type="warning"
+          showIcon
+          role="status"
+          title={t('chat:model.goneTitle', { name: conversation?.model_name ?? '' })}
+          description={t('chat:model.goneHint')}
+          data-testid="model-gone"
+        />
+      )}
       <ChatComposer
         store={store}
         drafts={props.drafts}
@@ -66,6 +83,7 @@ export function ChatMain(props: ChatMainProps) {
         conversationId={conversationId}
         conversation={conversation}
         model={model}
+        modelGone={modelGone}
         modelLabel={modelLabel}
         models={models}
         credits={props.credits}

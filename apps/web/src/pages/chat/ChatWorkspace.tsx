@@ -112,6 +112,7 @@ export function ChatWorkspace() {
         conversationId={selectedId}
         conversation={conversation}
         models={models.data ?? []}
+        modelsLoaded={models.isSuccess}
         modelNames={modelNames}
         credits={credits.data}
         announcement={announcement}
