@@ -2,6 +2,12 @@ import { defineConfig } from '@playwright/test';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
+/**
+ * Specs that change what every user sees (login mode, registration, system settings,
+ * the system announcement, the visitor homepage): they run after the rest, one at a time.
+ */
+const GLOBAL_SETTINGS_SPECS = /(settings-.*|admin-settings|announcements|homepage)\.spec\.ts/;
+
 /** Browser tests against the built app served by the real server (see global-setup.ts). */
 export default defineConfig({
   testDir: './specs',
@@ -13,9 +19,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
   projects: [
-    // Specs that change global settings (login mode, registration switch) run alone, after the rest.
-    { name: 'main', testIgnore: /settings-.*\.spec\.ts/ },
-    { name: 'settings', testMatch: /settings-.*\.spec\.ts/, dependencies: ['main'] },
+    { name: 'main', testIgnore: GLOBAL_SETTINGS_SPECS },
+    { name: 'settings', testMatch: GLOBAL_SETTINGS_SPECS, dependencies: ['main'], workers: 1 },
   ],
   outputDir: './.tmp/test-results',
   use: {

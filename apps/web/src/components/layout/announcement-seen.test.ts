@@ -50,6 +50,8 @@ describe('announcement notices', () => {
     expect(toNotice('group', announcement({ content: '  ' }))).toBeNull();
     expect(toNotice('group', announcement({ updated_at: null }))).toBeNull();
     expect(toNotice('group', null)).toBeNull();
+    expect(toNotice('system', announcement({ updated_by: 7 }), 7)).toBeNull();
+    expect(toNotice('system', announcement({ updated_by: 7 }), 8)).not.toBeNull();
   });
 
   it('is unread when changed after the mark, and marking takes the newest time', () => {

@@ -32,12 +32,17 @@ export function writeSeenMark(userId: number, mark: string, storage: Storage = l
   }
 }
 
-/** A visible announcement with content becomes a notice; anything else is not worth a bell. */
+/**
+ * A visible announcement with content becomes a notice; anything else is not worth a
+ * bell, and neither is what the reader wrote themselves.
+ */
 export function toNotice(
   kind: AnnouncementKind,
   announcement: Announcement | null | undefined,
+  readerId: number | null = null,
 ): AnnouncementNotice | null {
   if (!announcement?.visible || !announcement.updated_at) return null;
+  if (readerId !== null && announcement.updated_by === readerId) return null;
   const content = announcement.content.trim();
   return content ? { kind, content, updatedAt: announcement.updated_at } : null;
 }

@@ -35,11 +35,11 @@ export function useAnnouncementNotices(): {
   const mark = useSyncExternalStore(subscribeToMarks, () => (userId === null ? null : readSeenMark(userId)));
 
   const unread = useMemo(() => {
-    const notices = [toNotice('system', system.data), toNotice('group', group.data)].filter(
+    const notices = [toNotice('system', system.data, userId), toNotice('group', group.data, userId)].filter(
       (notice): notice is AnnouncementNotice => notice !== null,
     );
     return unreadNotices(notices, mark);
-  }, [system.data, group.data, mark]);
+  }, [system.data, group.data, mark, userId]);
 
   const markAllRead = useCallback(() => {
     const next = newestMark(unread, mark);

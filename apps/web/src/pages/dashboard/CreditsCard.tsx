@@ -1,8 +1,9 @@
 import type { User } from '@aiplatform/contracts';
 import { WalletOutlined } from '@ant-design/icons';
-import { Alert, Card, Col, Progress, Row, Statistic, Tag } from 'antd';
+import { Alert, Card, Col, Progress, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../components/common/format';
+import { GroupLabel } from '../admin/shared/AdminTags';
 
 /** Days left at or below which the expiry warning shows. */
 const EXPIRY_WARNING_DAYS = 7;
@@ -21,7 +22,7 @@ export function CreditsCard({ user }: { user: User }) {
           <WalletOutlined /> {t('dashboard:credits.title')}
         </span>
       }
-      extra={<Tag color={user.group_color ?? undefined}>{user.group_name ?? t('common:noGroup')}</Tag>}
+      extra={<GroupLabel name={user.group_name} color={user.group_color} />}
       data-testid="credits-card"
     >
       {stats.isExpired && (

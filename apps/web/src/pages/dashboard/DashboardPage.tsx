@@ -5,6 +5,7 @@ import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
 import { useAuthStore } from '../../stores/auth-store';
+import { AdminTheme } from '../admin/shared/AdminTheme';
 import { CreditsCard } from './CreditsCard';
 import { DashboardAnnouncements } from './DashboardAnnouncements';
 
@@ -19,25 +20,28 @@ export default function DashboardPage() {
   const permissions = useAuthStore((s) => s.permissions);
   if (!user) return <PageLoading />;
 
+  // The contrast-safe colours of the admin screens: antd's default greys and blue are too light for small text.
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <div>
-        <Typography.Title level={3} style={{ marginBottom: 4 }} data-testid="dashboard-welcome">
-          {t('dashboard:welcome', { name: user.username })}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>
-      </div>
-      <DashboardAnnouncements user={user} />
-      <CreditsCard user={user} />
-      <Card
-        title={
-          <span>
-            <SafetyCertificateOutlined /> {t('dashboard:permissions')}
-          </span>
-        }
-      >
-        <PermissionTags permissions={permissions} />
-      </Card>
-    </Space>
+    <AdminTheme>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+        <div>
+          <Typography.Title level={3} style={{ marginBottom: 4 }} data-testid="dashboard-welcome">
+            {t('dashboard:welcome', { name: user.username })}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>
+        </div>
+        <DashboardAnnouncements user={user} />
+        <CreditsCard user={user} />
+        <Card
+          title={
+            <span>
+              <SafetyCertificateOutlined /> {t('dashboard:permissions')}
+            </span>
+          }
+        >
+          <PermissionTags permissions={permissions} />
+        </Card>
+      </Space>
+    </AdminTheme>
   );
 }

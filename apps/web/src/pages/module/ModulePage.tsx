@@ -4,12 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fetchUserModules } from '../../api/modules';
 import { queryKeys } from '../../api/query-keys';
+import { AdminTheme } from '../admin/shared/AdminTheme';
 import { ModuleFrame } from './ModuleFrame';
 import { NewTabModule } from './NewTabModule';
 import './module-page.css';
 
 /** /module/:name: one of the user's modules, framed or behind an "open in new tab" button. */
 export default function ModulePage() {
+  // The contrast-safe colours of the admin screens: antd's default blue is too light for small link text.
+  return (
+    <AdminTheme>
+      <ModuleView />
+    </AdminTheme>
+  );
+}
+
+function ModuleView() {
   const { t } = useTranslation();
   const { moduleName = '' } = useParams();
   const modules = useQuery({ queryKey: queryKeys.userModules, queryFn: fetchUserModules });

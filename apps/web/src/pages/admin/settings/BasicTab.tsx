@@ -56,14 +56,14 @@ export function BasicTab({ settings, readOnly }: { settings: AdminSettings; read
           />
         </Form.Item>
         <Form.Item name={['site', 'logo']} label={t('settings:basic.logo')} extra={t('settings:basic.logoHint')}>
-          <SiteImageInput kind="logo" />
+          <SiteImageInput kind="logo" readOnly={readOnly} />
         </Form.Item>
         <Form.Item
           name={['site', 'favicon']}
           label={t('settings:basic.favicon')}
           extra={t('settings:basic.faviconHint')}
         >
-          <SiteImageInput kind="favicon" />
+          <SiteImageInput kind="favicon" readOnly={readOnly} />
         </Form.Item>
       </SettingsSection>
 

@@ -9,18 +9,19 @@ import { safeUrl } from '../../../components/common/safe-url';
 
 interface SiteImageInputProps {
   kind: SiteImageKind;
-  /** From Form.Item: the address, its setter, the label's target id and the form's disabled state. */
+  /** Only the preview and the address, without upload and remove buttons. */
+  readOnly: boolean;
+  /** From Form.Item: the address, its setter and the label's target id. */
   value?: string;
   onChange?: (value: string) => void;
   id?: string;
-  disabled?: boolean;
 }
 
 /**
  * A logo or favicon: a preview, the address (typed, or filled in by an upload) and a way
  * to remove it. Uploading only stores the file; the form's save makes the site use it.
  */
-export function SiteImageInput({ kind, value = '', onChange, id, disabled }: SiteImageInputProps) {
+export function SiteImageInput({ kind, readOnly, value = '', onChange, id }: SiteImageInputProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
   const preview = safeUrl(value);
@@ -56,10 +57,9 @@ export function SiteImageInput({ kind, value = '', onChange, id, disabled }: Sit
           value={value}
           onChange={(event) => onChange?.(event.target.value)}
           placeholder={t('settings:image.placeholder')}
-          disabled={disabled}
           data-testid={`settings-${kind}-url`}
         />
-        {!disabled && (
+        {!readOnly && (
           <Flex gap={8} wrap>
             <Upload
               accept={SITE_IMAGE_ACCEPT[kind]}
