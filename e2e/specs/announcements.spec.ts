@@ -49,6 +49,8 @@ for (const language of LANGUAGES) {
         await page.getByTestId('announcement-system-edit').click();
         const content = page.getByTestId('announcement-system-content');
         await expect(content).toBeVisible();
+        // Writing into an empty announcement starts with it switched on.
+        await expect(page.getByTestId('announcement-system-enabled')).toHaveAttribute('aria-checked', 'true');
         await content.fill(`## ${marker}\n\nPlease **save** your work.\n\n<script>window.__announced = true</script>`);
 
         // The preview renders markdown; the script is shown as text and never runs.

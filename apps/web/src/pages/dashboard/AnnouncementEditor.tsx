@@ -4,7 +4,7 @@ import { Button, Col, DatePicker, Empty, Flex, Form, Input, Row, Segmented, Swit
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LazyMarkdown } from './LazyMarkdown';
+import { MarkdownContent } from '../../components/chat/MarkdownContent';
 import { translateMessageKey } from '../../i18n';
 import { bodyOf, draftOf } from './announcement-status';
 
@@ -100,7 +100,7 @@ export function AnnouncementEditor({ announcement, saving, onSave, onCancel, tes
       {mode === 'preview' && (
         <div className="announcement-preview" data-testid={`${testId}-preview`}>
           {content.trim() ? (
-            <LazyMarkdown text={content} />
+            <MarkdownContent text={content} />
           ) : (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:announcement.previewEmpty')} />
           )}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { visibleContent } from '../../api/use-announcements';
-import { LazyMarkdown } from './LazyMarkdown';
+import { MarkdownContent } from '../../components/chat/MarkdownContent';
 import { formatDateTime } from '../../components/common/format';
 import { reportError } from '../../components/common/report-error';
 import { AnnouncementEditor } from './AnnouncementEditor';
@@ -126,7 +126,7 @@ export function AnnouncementPanel({ kind, query, subtitle, save }: AnnouncementP
     body = (
       <>
         <div className="announcement-body" data-testid={`${testId}-content`}>
-          <LazyMarkdown text={announcement.content} />
+          <MarkdownContent text={announcement.content} />
         </div>
         <AnnouncementFooter announcement={announcement} language={i18n.language} />
       </>

@@ -51,7 +51,9 @@ describe('announcement status', () => {
     expect(bodyOf({ ...draft, startsAt: null, endsAt: null })).toMatchObject({ starts_at: null, ends_at: null });
   });
 
-  it('a never-saved announcement starts switched on', () => {
+  it('an empty announcement starts switched on; a written one keeps its switch', () => {
     expect(draftOf(announcement({ updated_at: null, enabled: false, content: '' })).enabled).toBe(true);
+    expect(draftOf(announcement({ enabled: false, content: '' })).enabled).toBe(true);
+    expect(draftOf(announcement({ enabled: false, content: 'Draft' })).enabled).toBe(false);
   });
 });

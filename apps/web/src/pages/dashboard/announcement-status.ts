@@ -25,8 +25,8 @@ export function draftOf(announcement: Announcement): AnnouncementDraft {
   const instant = (value: string | null) => (value && !Number.isNaN(Date.parse(value)) ? Date.parse(value) : null);
   return {
     content: announcement.content,
-    // A new announcement starts switched on: writing one usually means showing it.
-    enabled: announcement.updated_at === null ? true : announcement.enabled,
+    // Writing into an empty announcement usually means showing it: the editor starts switched on.
+    enabled: announcement.content.trim() === '' ? true : announcement.enabled,
     startsAt: instant(announcement.starts_at),
     endsAt: instant(announcement.ends_at),
   };
