@@ -208,6 +208,7 @@ test.describe('admin AI models: order, accessibility, phone', () => {
     page,
     request,
   }) => {
+    test.slow();
     const superAdmin = await AdminApi.superAdmin(request);
     const token = uniqueToken();
     const ids: number[] = [];
@@ -237,8 +238,12 @@ test.describe('admin AI models: order, accessibility, phone', () => {
     const saved = page.waitForResponse(
       (r) => r.url().endsWith('/api/admin/models/sort-order') && r.request().method() === 'PUT',
     );
+    // Each step waits for what a screen reader hears (dnd-kit's live region) before the next key.
+    const announced = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
+    await expect(announced).toContainText(`Sort b ${token}`);
     await page.keyboard.press('ArrowUp');
+    await expect(announced).toHaveText(`Sort b ${token} 已移到位置 ${order.indexOf(first) + 1}。`);
     await page.keyboard.press('Space');
     const savedRes = await saved;
     expect(savedRes.status(), await savedRes.text()).toBe(200);

@@ -16,7 +16,9 @@ interface ApiKeyFieldProps {
 export function ApiKeyField({ model, removeKey, onRemoveKeyChange }: ApiKeyFieldProps) {
   const { t } = useTranslation();
   const form = Form.useFormInstance();
-  const hint = model ? keyHint(model) : null;
+  // '' when a key is stored but its hint is not shown: still a stored key.
+  const stored = model ? keyHint(model) : null;
+  const hint = stored === '' ? '…' : stored;
   const placeholder = removeKey
     ? t('catalog:models.form.keyWillBeRemoved')
     : hint

@@ -71,6 +71,8 @@ export function modelColumns({
       width: 110,
       render: (_, model) => {
         const hint = keyHint(model);
+        if (hint === '')
+          return <Typography.Text data-testid={`model-key-${model.id}`}>{t('catalog:models.keySet')}</Typography.Text>;
         return hint ? (
           <Typography.Text code data-testid={`model-key-${model.id}`}>
             {hint}
@@ -85,7 +87,7 @@ export function modelColumns({
     {
       key: 'credits',
       title: t('catalog:models.columns.credits'),
-      width: 110,
+      width: 124,
       align: 'right',
       render: (_, model) => formatNumber(model.credits_per_chat, language),
     },

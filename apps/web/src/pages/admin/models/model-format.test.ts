@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { endpointRequired, keyHint, testStateOf } from './model-format';
 
 describe('keyHint', () => {
-  it('shows the last characters of a stored key, and nothing without one', () => {
+  it('shows the last characters of a stored key, empty when hidden from the reader, nothing without one', () => {
     expect(keyHint({ api_key_set: true, api_key_hint: '…abcd' })).toBe('…abcd');
     expect(keyHint({ api_key_set: false, api_key_hint: null })).toBeNull();
-    expect(keyHint({ api_key_set: true, api_key_hint: null })).toBe('…');
+    expect(keyHint({ api_key_set: true, api_key_hint: null })).toBe('');
   });
 });
 

@@ -13,10 +13,13 @@ export function endpointRequired(provider: AiProvider | undefined): boolean {
   return provider === 'openai_compatible';
 }
 
-/** The stored key's hint ("…abcd"), or null when no key is stored. */
+/**
+ * The stored key's hint ("…abcd"); '' when a key is stored but its hint is not shown to
+ * this reader; null when no key is stored.
+ */
 export function keyHint(model: Pick<AdminModel, 'api_key_set' | 'api_key_hint'>): string | null {
   if (!model.api_key_set) return null;
-  return model.api_key_hint ?? '…';
+  return model.api_key_hint ?? '';
 }
 
 export type ModelTestState =
