@@ -25,7 +25,7 @@ export function defaultHomepageHtml(text: HomepageTemplateText): string {
   const features = text.features
     .map(
       (f) =>
-        `    <div style="display: inline-block; width: 240px; margin: 8px; padding: 16px; border: 1px solid #e5e7eb; border-radius: 8px; text-align: left">\n` +
+        `    <div style="display: inline-block; width: 220px; margin: 8px; padding: 16px; border: 1px solid #e5e7eb; border-radius: 8px; text-align: left">\n` +
         `      <h3 style="margin: 0 0 8px; font-size: 18px">${escapeHtml(f.title)}</h3>\n` +
         `      <p style="margin: 0; color: #4b5563">${escapeHtml(f.text)}</p>\n` +
         `    </div>`,
