@@ -164,7 +164,10 @@ for (const language of LANGUAGES) {
         for (const tab of TABS) {
           await page.getByTestId(`settings-tab-${tab}`).click();
           await expect(page.getByTestId(`settings-tab-${tab}`)).toHaveText(T.tabs[tab]);
-          await expect(page.getByRole('tabpanel').filter({ visible: true })).toBeVisible();
+          const panel = page.getByRole('tabpanel').filter({ visible: true });
+          await expect(panel).toBeVisible();
+          // The tab as it settles, not while its data is still arriving.
+          await expect(panel.locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0);
           expect(await seriousViolations(page), tab).toEqual([]);
         }
       } finally {
