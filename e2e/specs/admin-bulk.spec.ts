@@ -18,6 +18,8 @@ test.describe('admin bulk actions', () => {
     request,
     browser,
   }) => {
+    // Two browser contexts, a search and a sign-in attempt: more than the default budget on a busy machine.
+    test.slow();
     const superAdmin = await AdminApi.superAdmin(request);
     // A shared tag in both usernames lets one search list exactly these two.
     const tag = `bk${uniqueToken()}`;
