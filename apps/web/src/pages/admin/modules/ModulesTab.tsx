@@ -8,6 +8,7 @@ import { AdminTheme } from '../shared/AdminTheme';
 import { useGroupNames } from '../shared/GroupAvailabilityField';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { useFocusableTableScroll } from '../shared/use-focusable-scroll';
 import { useOverlayTarget } from '../shared/use-overlay-target';
 import { ModuleFormModal } from './ModuleFormModal';
 import { ModuleRowActions } from './ModuleRowActions';
@@ -24,6 +25,8 @@ export interface ModulesTabProps {
 
 function ModulesWorkspace({ readOnly }: ModulesTabProps) {
   const { t } = useTranslation();
+  // An empty table still scrolls sideways: its scroll area must be reachable from the keyboard.
+  const scrollRef = useFocusableTableScroll(t('settings:tabs.modules'));
   const { isMobile } = useOverlaySize();
   const list = useAdminModules();
   const modules = list.data ?? [];
@@ -40,7 +43,7 @@ function ModulesWorkspace({ readOnly }: ModulesTabProps) {
   if (list.isError && !list.data)
     return <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="modules-error" />;
   return (
-    <div data-testid="modules-tab">
+    <div data-testid="modules-tab" ref={scrollRef}>
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
         <Typography.Text type="secondary">{t('catalog:modules.intro')}</Typography.Text>
         {!readOnly && (
