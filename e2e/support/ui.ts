@@ -4,7 +4,9 @@ export const AUTH_STORAGE_KEY = 'aiplatform-auth';
 
 /** A toast (antd message) with the given text. */
 export function toast(page: Page, text: string | RegExp): Locator {
-  return page.locator('.ant-message-notice').filter({ hasText: text });
+  // A notice on its way out (fade-leave) is skipped: saving twice within its 3 s
+  // life would otherwise match both the old notice and the new one.
+  return page.locator('.ant-message-notice:not(.ant-message-fade-leave)').filter({ hasText: text });
 }
 
 /** The error message shown under a form field. */
