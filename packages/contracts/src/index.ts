@@ -8,6 +8,7 @@ export * from './envelope.js';
 export * from './modules.js';
 export * from './chat.js';
 export * from './announcements.js';
+export * from './stats.js';
 export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };
 export { default as errorsEnUS } from './locales/en-US/errors.json' with { type: 'json' };
 export { default as validationZhCN } from './locales/zh-CN/validation.json' with { type: 'json' };

@@ -4,6 +4,17 @@ import { LIMITS } from './limits.js';
 export const LOGIN_MODES = ['standard', 'email_verify_required'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 
+/** True for a time zone this runtime knows (`Asia/Shanghai`, `UTC`, …) and for the empty string. */
+export function isTimeZoneOrEmpty(value: string): boolean {
+  if (value === '') return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `12h`, `30m`, `7d`, `45s`: the access-token lifetime as sent in `expiresIn`. */
 export const EXPIRES_IN_PATTERN = /^(\d{1,5})([smhd])$/;
 
@@ -58,6 +69,17 @@ export const SettingsSchema = z.object({
       enabled: z.boolean().default(true),
       min_credits_for_chat: z.number().int().min(0).default(0),
       default_credits_per_chat: z.number().int().min(0).default(LIMITS.defaultCreditsPerChat),
+    })
+    .prefault({}),
+  /** Statistics and usage alerts. */
+  stats: z
+    .object({
+      /** IANA zone that decides where a statistics day starts; empty = the server's own zone. */
+      time_zone: z.string().max(64).refine(isTimeZoneOrEmpty, 'validation.timeZone.invalid').default(''),
+      /** A user is warned in the notification bell when their balance falls below this (0 = never). */
+      low_credits_threshold: z.number().int().min(0).default(100),
+      /** A group's administrators are emailed when its undistributed pool falls below this share of the pool (0 = never). */
+      pool_alert_percent: z.number().int().min(0).max(100).default(10),
     })
     .prefault({}),
   homepage: z

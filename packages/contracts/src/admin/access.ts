@@ -50,6 +50,11 @@ export const ACTION_RULES = {
   'announcement.manage': { all: ['system.all'] },
   /** A group's announcement: whoever manages groups, or that group's administrator. */
   'group.announcement': { all: ['group.manage'], group: ['user.manage.group'] },
+  /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
+  'stats.read': {
+    all: ['settings.manage', 'user.manage', 'credits.manage'],
+    group: ['user.manage.group', 'credits.manage.group'],
+  },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTION_RULES;
@@ -70,6 +75,7 @@ export const ADMIN_PAGES = {
   groups: { path: '/admin/groups', action: 'group.read' },
   audit: { path: '/admin/audit', action: 'audit.read' },
   settings: { path: '/admin/settings', action: 'settings.read' },
+  stats: { path: '/admin/stats', action: 'stats.read' },
 } as const satisfies Record<string, { path: string; action: Action }>;
 export type AdminPage = keyof typeof ADMIN_PAGES;
 

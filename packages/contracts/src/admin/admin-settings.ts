@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPIRES_IN_PATTERN, LOGIN_MODES, SettingsSchema } from '../settings.js';
+import { EXPIRES_IN_PATTERN, LOGIN_MODES, SettingsSchema, isTimeZoneOrEmpty } from '../settings.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 /** GET /admin/settings: the whole configuration; `_readOnly` for a group administrator. */
@@ -89,6 +89,18 @@ export const SettingsUpdateBodySchema = z.object({
       enabled: z.boolean(),
       min_credits_for_chat: int('validation.minCredits.invalid', 0, 1_000_000_000),
       default_credits_per_chat: int('validation.creditsPerChat.invalid', 0, 1_000_000),
+    })
+    .partial()
+    .optional(),
+  stats: z
+    .object({
+      time_zone: z
+        .string({ error: 'validation.timeZone.invalid' })
+        .trim()
+        .max(64, 'validation.timeZone.invalid')
+        .refine(isTimeZoneOrEmpty, 'validation.timeZone.invalid'),
+      low_credits_threshold: int('validation.lowCreditsThreshold.invalid', 0, 1_000_000_000),
+      pool_alert_percent: int('validation.poolAlertPercent.invalid', 0, 100),
     })
     .partial()
     .optional(),

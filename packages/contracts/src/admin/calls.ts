@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { StatsOverviewQuerySchema, UsageOverviewSchema } from '../stats.js';
 import {
   AdminCreditHistoryQuerySchema,
   CreditOperationBodySchema,
@@ -238,6 +239,14 @@ export const ADMIN_CALLS = {
     body: AnnouncementBodySchema,
     response: AnnouncementSchema,
   },
+
+  // Usage statistics: every group for the super administrator, their own group for a group administrator.
+  statsOverview: {
+    method: 'GET',
+    path: '/admin/stats/overview',
+    query: StatsOverviewQuerySchema,
+    response: UsageOverviewSchema,
+  },
 } as const satisfies Record<string, CallSpec>;
 
 export type AdminCallName = keyof typeof ADMIN_CALLS;
@@ -264,6 +273,8 @@ export const ADMIN_FILE_PATHS = {
   usersExport: '/admin/users/export.csv',
   usersImport: '/admin/users/import',
   auditExport: '/admin/audit-logs/export.csv',
+  /** `?days=&group_id=`: one row per day, user and model, for charging usage back to departments. */
+  statsExport: '/admin/stats/export.csv',
   /** multipart field `logo`; PNG, JPEG, GIF or WebP by content. */
   uploadLogo: '/admin/settings/upload-logo',
   /** multipart field `favicon`; ICO, PNG, JPEG, GIF or WebP by content. */
