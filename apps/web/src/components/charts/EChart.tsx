@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { type ChartOption, echarts } from './echarts-setup';
+
+export interface EChartProps {
+  option: ChartOption;
+  /** Pixel height; the width follows the container. */
+  height?: number;
+  /** Read by screen readers in place of the drawing. */
+  ariaLabel: string;
+  testId?: string;
+}
+
+/**
+ * One echarts instance bound to a div: created on mount, given each new option,
+ * resized with its container and disposed on unmount. Loaded only through
+ * `LazyChart`, so echarts never reaches the first bundle.
+ */
+export default function EChart({ option, height = 280, ariaLabel, testId }: EChartProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<echarts.ECharts | null>(null);
+
+  useEffect(() => {
+    const el = host.current;
+    if (!el) return;
+    const instance = echarts.init(el, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const observer = new ResizeObserver(() => instance.resize());
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
+  }, [option]);
+
+  return <div ref={host} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} data-testid={testId} />;
+}
