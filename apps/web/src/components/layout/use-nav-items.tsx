@@ -2,6 +2,7 @@ import { SETTINGS_ROLES, hasPermission, hasRole, mayOpenAdminPage } from '@aipla
 import {
   ApartmentOutlined,
   AuditOutlined,
+  BarChartOutlined,
   DashboardOutlined,
   MessageOutlined,
   SettingOutlined,
@@ -61,6 +62,8 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
     addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
   if (mayOpenAdminPage(permissions, 'audit'))
     addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
+  if (mayOpenAdminPage(permissions, 'stats'))
+    addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');
   if (hasRole(role, SETTINGS_ROLES))
     addAdminLink('/admin/settings', t('layout:menu.settings'), <SettingOutlined />, 'menu-admin-settings');
   if (children.length > 0) {
