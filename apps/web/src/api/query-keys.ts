@@ -12,6 +12,13 @@ export const queryKeys = {
   myGroupAnnouncement: ['announcement', 'my-group'] as const,
   groupAnnouncement: (groupId: number) => ['announcement', 'group', groupId] as const,
   moduleAuthUrl: (name: string) => ['modules', 'auth-url', name] as const,
+  /** Prefix of the signed-in user's statistics: a chat turn changes all of them. */
+  stats: ['stats'] as const,
+  /** Shared by the dashboard's credits centre and the header bell's credit warnings. */
+  userCreditsStats: ['stats', 'user-credits'] as const,
+  /** Shared by every reader of the platform-wide numbers, so they poll once between them. */
+  realtimeStats: ['stats', 'realtime'] as const,
+  myUsage: (days: number) => ['stats', 'me', days] as const,
 };
 
 /**

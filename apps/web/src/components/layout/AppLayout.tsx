@@ -11,6 +11,7 @@ import { PageLoading } from '../common/PageLoading';
 import { AppHeader } from './AppHeader';
 import { NavMenu } from './NavMenu';
 import { useIsMobile } from './use-is-mobile';
+import { usePresenceHeartbeat } from './use-presence-heartbeat';
 
 // Signed-in translations arrive with this chunk, before any signed-in screen renders.
 registerAppResources(i18n);
@@ -22,6 +23,8 @@ function LayoutFrame() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Online presence lasts exactly as long as the signed-in frame is on screen.
+  usePresenceHeartbeat();
 
   return (
     <Layout className="app-layout">

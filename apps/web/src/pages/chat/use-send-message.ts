@@ -48,6 +48,8 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
       }
       if (conversation) cache.replace(conversation);
       void queryClient.invalidateQueries({ queryKey: queryKeys.chatCredits });
+      // The credit warnings of the header bell and the dashboard's numbers include this turn.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
       void cache.refresh();
       // The header and the export read the detail too; keep its counters current.
       if (conversation)
