@@ -18,6 +18,7 @@ const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
 const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
+const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
 
 function AppRoutes() {
   return (
@@ -56,6 +57,7 @@ function AppRoutes() {
         <Route path="/admin/groups" element={<AdminGroupsPage />} />
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
+        <Route path="/admin/stats" element={<AdminStatsPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/dashboard" replace />} />
     </Routes>

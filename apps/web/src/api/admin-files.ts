@@ -32,6 +32,9 @@ export const exportUsersCsv = (query: Record<string, unknown>) =>
 export const exportAuditCsv = (query: Record<string, unknown>) =>
   downloadCsv(ADMIN_FILE_PATHS.auditExport, query, 'audit');
 
+export const exportStatsCsv = (query: Record<string, unknown>) =>
+  downloadCsv(ADMIN_FILE_PATHS.statsExport, query, 'usage');
+
 /** An empty import file with the expected header row, UTF-8 with BOM so spreadsheets read Chinese. */
 export function downloadImportTemplate(): void {
   const header = USER_CSV_IMPORT_COLUMNS.join(',');

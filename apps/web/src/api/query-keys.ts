@@ -38,4 +38,6 @@ export const adminKeys = {
   auditVerify: ['admin', 'audit', 'verify'] as const,
   settings: ['admin', 'settings'] as const,
   homepage: ['admin', 'settings', 'homepage'] as const,
+  stats: ['admin', 'stats'] as const,
+  statsOverview: (query: object) => ['admin', 'stats', 'overview', query] as const,
 };

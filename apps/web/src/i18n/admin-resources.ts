@@ -6,18 +6,20 @@ import catalogEnUS from './locales/en-US/catalog.json';
 import catalogZhCN from './locales/zh-CN/catalog.json';
 import settingsEnUS from './locales/en-US/settings.json';
 import settingsZhCN from './locales/zh-CN/settings.json';
+import statsEnUS from './locales/en-US/stats.json';
+import statsZhCN from './locales/zh-CN/stats.json';
 
 /**
  * The administration screens' namespaces (`catalog`: AI models and modules; `settings`:
- * system settings, homepage, announcements editor). It travels with the admin chunks, so neither
+ * system settings, homepage, announcements editor; `stats`: usage statistics). It travels with the admin chunks, so neither
  * the login bundle nor the signed-in layout grows with the admin translations.
  */
-export const ADMIN_NAMESPACES = ['admin', 'catalog', 'settings'] as const;
+export const ADMIN_NAMESPACES = ['admin', 'catalog', 'settings', 'stats'] as const;
 export type AdminNamespace = (typeof ADMIN_NAMESPACES)[number];
 
 export const adminResources: Record<Language, Record<AdminNamespace, object>> = {
-  'zh-CN': { admin: adminZhCN, catalog: catalogZhCN, settings: settingsZhCN },
-  'en-US': { admin: adminEnUS, catalog: catalogEnUS, settings: settingsEnUS },
+  'zh-CN': { admin: adminZhCN, catalog: catalogZhCN, settings: settingsZhCN, stats: statsZhCN },
+  'en-US': { admin: adminEnUS, catalog: catalogEnUS, settings: settingsEnUS, stats: statsEnUS },
 };
 
 /** Adds the admin namespace to a running i18next instance (idempotent). */
