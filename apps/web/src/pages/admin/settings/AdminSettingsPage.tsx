@@ -17,12 +17,13 @@ import { BasicTab } from './BasicTab';
 import { CreditsTab } from './CreditsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
+import { StatsTab } from './StatsTab';
 import './settings.css';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
 
-const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'homepage'] as const;
+const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'stats', 'homepage'] as const;
 type TabKey = (typeof TABS)[number];
 
 function SettingsWorkspace() {
@@ -80,6 +81,11 @@ function SettingsWorkspace() {
               key: 'security',
               label: tabLabel('security', t('settings:tabs.security')),
               children: <SecurityTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'stats',
+              label: tabLabel('stats', t('settings:tabs.stats')),
+              children: <StatsTab settings={settings} readOnly={readOnly} />,
             },
             {
               key: 'homepage',

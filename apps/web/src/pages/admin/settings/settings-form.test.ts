@@ -78,4 +78,31 @@ describe('settings tab forms', () => {
       other: [],
     });
   });
+
+  it('the statistics tab sends its three fields and names each bad one', () => {
+    const values = formValuesOf('stats', settings);
+    expect(values).toEqual({ stats: { time_zone: '', low_credits_threshold: 100, pool_alert_percent: 10 } });
+    const body = bodyOf(
+      'stats',
+      { stats: { time_zone: ' Mars/Olympus ', low_credits_threshold: null, pool_alert_percent: 101 } },
+      settings,
+    );
+    expect(body).toEqual({
+      stats: { time_zone: 'Mars/Olympus', low_credits_threshold: null, pool_alert_percent: 101 },
+    });
+    expect(clientErrors('stats', body, translate).fields).toEqual([
+      { name: ['stats', 'time_zone'], errors: ['T(validation.timeZone.invalid)'] },
+      { name: ['stats', 'low_credits_threshold'], errors: ['T(validation.lowCreditsThreshold.invalid)'] },
+      { name: ['stats', 'pool_alert_percent'], errors: ['T(validation.poolAlertPercent.invalid)'] },
+    ]);
+    const good = bodyOf(
+      'stats',
+      { stats: { time_zone: 'Asia/Shanghai', low_credits_threshold: 0, pool_alert_percent: 0 } },
+      settings,
+    );
+    expect(clientErrors('stats', good, translate)).toEqual({ fields: [], other: [] });
+    expect(serverErrors('stats', ['T(validation.timeZone.invalid)'], () => false, translate).fields).toEqual([
+      { name: ['stats', 'time_zone'], errors: ['T(validation.timeZone.invalid)'] },
+    ]);
+  });
 });

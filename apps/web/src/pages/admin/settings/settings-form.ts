@@ -1,7 +1,7 @@
 import { type Settings, type SettingsUpdateBody, SettingsUpdateBodySchema } from '@aiplatform/contracts';
 
 /** The tabs that edit plain settings fields (models, modules and the homepage have their own calls). */
-export type FieldsTab = 'basic' | 'credits' | 'security';
+export type FieldsTab = 'basic' | 'credits' | 'security' | 'stats';
 
 type Section = Exclude<keyof Settings, 'homepage' | 'theme'>;
 /** One settings field as [section, field], e.g. ['security', 'token_expires_in']. */
@@ -40,10 +40,15 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['security', 'session_timeout_minutes'],
     ['security', 'rate_limit_enabled'],
   ],
+  stats: [
+    ['stats', 'time_zone'],
+    ['stats', 'low_credits_threshold'],
+    ['stats', 'pool_alert_percent'],
+  ],
 };
 
 /** Only the basic tab edits the theme colours. */
-const TAB_HAS_COLORS: Record<FieldsTab, boolean> = { basic: true, credits: false, security: false };
+const TAB_HAS_COLORS: Record<FieldsTab, boolean> = { basic: true, credits: false, security: false, stats: false };
 
 /** Form values: nested like the settings (`{ site: { name } }`), colours by name with '' for none. */
 export type SettingsFormValues = Record<string, Record<string, unknown>>;
@@ -160,6 +165,9 @@ const SERVER_KEYS: Record<string, readonly string[]> = {
   'security.session_timeout_minutes': ['validation.sessionTimeout.invalid'],
   'credits.min_credits_for_chat': ['validation.minCredits.invalid'],
   'credits.default_credits_per_chat': ['validation.creditsPerChat.invalid'],
+  'stats.time_zone': ['validation.timeZone.invalid'],
+  'stats.low_credits_threshold': ['validation.lowCreditsThreshold.invalid'],
+  'stats.pool_alert_percent': ['validation.poolAlertPercent.invalid'],
   ...Object.fromEntries(THEME_COLOR_NAMES.map((name) => [`theme.colors.${name}`, ['validation.themeColor.invalid']])),
 };
 
