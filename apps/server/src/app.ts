@@ -44,6 +44,8 @@ import { createSettingsAdminServices } from './modules/settings/settings-admin.s
 import { siteRoutes } from './modules/settings/site.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { statsRoutes } from './modules/stats/stats.routes.js';
+import { createStatsServices } from './modules/stats/stats.services.js';
 import { SessionActivity } from './modules/auth/session-activity.js';
 import { SessionRepo } from './modules/auth/session.repo.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
@@ -146,11 +148,22 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     opts.mailer ??
     (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
   const tokens = new AccessTokens(secret);
+  const stats = createStatsServices({
+    db,
+    users,
+    settings,
+    clock,
+    redis,
+    redisPrefix: config.redisPrefix,
+    log: app.log,
+  });
   const guards = createGuards(
     tokens,
     users,
     clock,
     new SessionActivity({ settings, sessions: new SessionRepo(db), clock }),
+    // Any signed-in request keeps its user counted as online.
+    (userId) => stats.presence.seen(userId),
   );
   const auth = createAuthServices({
     db,
@@ -232,6 +245,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(groupsRoutes(admin, guards));
       await api.register(auditRoutes(admin.audit, guards));
+      await api.register(statsRoutes(stats.service, stats.usage, guards));
     },
     { prefix: '/api' },
   );

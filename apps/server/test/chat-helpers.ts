@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Conversation, CreateConversationBody, StreamEvent } from '@aiplatform/contracts';
 import { expect } from 'vitest';
 import { resolveAppSecret } from '../src/lib/secrets.js';
@@ -93,7 +94,30 @@ export async function expectLedgerConsistent(t: TestApp): Promise<void> {
   for (const u of users) {
     expect(await t.ledgerSum(u.id), `ledger of user ${u.id}`).toBe(u.credits_quota - u.credits_used);
     expect(u.credits_used, `user ${u.id} never overdrawn`).toBeLessThanOrEqual(u.credits_quota);
+    // The usage statistics are written in the same transactions as the charges and refunds.
+    expect(await rolledUpCredits(t, u.id), `usage rollup of user ${u.id}`).toBe(await netChatSpend(t, u.id));
   }
+}
+
+/** Credits a user's chat turns cost, refunds taken off, by the ledger. */
+async function netChatSpend(t: TestApp, userId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('credit_transactions')
+    .where('user_id', '=', userId)
+    .where('transaction_type', 'in', ['chat_consume', 'system_refund'])
+    .select(sql<string>`coalesce(sum(amount), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return 0 - Number(row.n);
+}
+
+/** Credits the usage rollups hold for a user. */
+async function rolledUpCredits(t: TestApp, userId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('usage_daily')
+    .where('user_id', '=', userId)
+    .select(sql<string>`coalesce(sum(credits), 0)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 /** Polls until `check` returns a value (not undefined); for state written after a response ended. */

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-chat.js';
 import * as m0004 from './migrations/0004-admin.js';
 import * as m0005 from './migrations/0005-admin-indexes.js';
 import * as m0006 from './migrations/0006-admin-config.js';
+import * as m0007 from './migrations/0007-usage-rollups.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-admin': m0004,
   '0005-admin-indexes': m0005,
   '0006-admin-config': m0006,
+  '0007-usage-rollups': m0007,
 };
 
 /**

@@ -274,7 +274,37 @@ export interface AuditChainHeadTable {
   hash: string;
 }
 
+/**
+ * Usage of one user with one model on one statistics day, added to in the transaction
+ * that charges, settles or refunds a chat turn. `group_id` is the user's group at the
+ * time of the turn, 0 for none.
+ */
+export interface UsageDailyTable {
+  day: string;
+  user_id: number;
+  model_name: string;
+  group_id: number;
+  messages: number;
+  tokens: number;
+  credits: number;
+  /** Conversations whose first turn this was. */
+  conversations: number;
+}
+
+/** The same numbers summed per (day, group, model): what the platform-wide charts read. */
+export interface UsageDailyTotalsTable {
+  day: string;
+  group_id: number;
+  model_name: string;
+  messages: number;
+  tokens: number;
+  credits: number;
+  conversations: number;
+}
+
 export interface Database {
+  usage_daily: UsageDailyTable;
+  usage_daily_totals: UsageDailyTotalsTable;
   group_pool_transactions: GroupPoolTransactionsTable;
   idempotency_keys: IdempotencyKeysTable;
   audit_logs: AuditLogsTable;

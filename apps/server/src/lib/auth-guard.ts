@@ -44,6 +44,8 @@ export function createGuards(
   clock: Clock,
   /** Ends sessions idle past the configured timeout and records activity. */
   activity?: { check(sessionId: string, lastSeen: string): Promise<void> },
+  /** Told of every authenticated request (presence); must be cheap and never throw. */
+  seen?: (userId: number) => void,
 ): Guards {
   const authenticate: preHandlerAsyncHookHandler = async (req) => {
     const header = req.headers.authorization;
@@ -55,6 +57,7 @@ export function createGuards(
     const { session_last_used_at: lastSeen, ...user } = found;
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     await activity?.check(claims.sid, lastSeen);
+    seen?.(user.id);
     let cached: Promise<string[]> | undefined;
     req.auth = {
       user,

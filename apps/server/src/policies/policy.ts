@@ -21,6 +21,7 @@ const READS: ReadonlySet<Action> = new Set<Action>([
   'group.read',
   'file.read',
   'audit.read',
+  'stats.read',
 ]);
 
 const inActorGroup = (actor: Actor, groupId: number | null) => actor.group_id !== null && groupId === actor.group_id;

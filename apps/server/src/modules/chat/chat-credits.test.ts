@@ -163,6 +163,7 @@ describe('chat credits', () => {
       new MessagesRepo(t.db),
       new ConversationsRepo(t.db),
       new UsersRepo(t.db),
+      () => Promise.resolve('2000-01-01'),
     );
     const ref = {
       userId: u.id,
@@ -170,6 +171,7 @@ describe('chat credits', () => {
       cost: 10,
       questionId: init?.user_message.id ?? '',
       answerId: init?.ai_message_id ?? '',
+      usage: { day: '2000-01-01', userId: u.id, groupId: null, model: 'fake-error' },
     };
     expect(await accounting.refund(ref, new Date().toISOString())).toBe(false);
     await expectRefunded(t, u, conv.id);

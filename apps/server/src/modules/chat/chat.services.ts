@@ -10,6 +10,7 @@ import { ModelsRepo } from '../models/models.repo.js';
 import { ModelsService } from '../models/models.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import { StatsCalendar } from '../stats/stats-calendar.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import { ConversationsService } from './conversations.service.js';
 import { FilesRepo } from './files.repo.js';
@@ -35,7 +36,10 @@ export function createChatServices(d: ChatDeps) {
   const conversationsRepo = new ConversationsRepo(d.db);
   const messages = new MessagesRepo(d.db);
   const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), d.clock);
-  const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users);
+  const calendar = new StatsCalendar(d.settings, d.clock);
+  const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
+    calendar.dayOf(at),
+  );
   return {
     models,
     images,

@@ -55,8 +55,9 @@ export class ConversationsRepo {
   }
 
   /** A question and its answer placeholder were added; an unnamed conversation takes `title`. */
-  async recordSend(db: Db, id: string, now: string, title: string): Promise<void> {
-    await db
+  /** Counts a new turn's two messages; returns the conversation's message count after it. */
+  async recordSend(db: Db, id: string, now: string, title: string): Promise<number> {
+    const row = await db
       .updateTable('conversations')
       .set({
         message_count: sql`message_count + 2`,
@@ -65,7 +66,9 @@ export class ConversationsRepo {
         title: sql`case when title = '' then ${title} else title end`,
       })
       .where('id', '=', id)
-      .execute();
+      .returning('message_count')
+      .executeTakeFirst();
+    return row?.message_count ?? 0;
   }
 
   async addTokens(db: Db, id: string, tokens: number, now: string): Promise<void> {
@@ -76,17 +79,19 @@ export class ConversationsRepo {
       .execute();
   }
 
-  /** `removed` messages are gone; the count never drops below zero. */
-  async removeMessages(db: Db, id: string, removed: number, now: string): Promise<void> {
-    if (removed <= 0) return;
-    await db
+  /** `removed` messages are gone; the count never drops below zero. Returns the count after, null when nothing changed. */
+  async removeMessages(db: Db, id: string, removed: number, now: string): Promise<number | null> {
+    if (removed <= 0) return null;
+    const row = await db
       .updateTable('conversations')
       .set({
         message_count: sql`case when message_count > ${removed} then message_count - ${removed} else 0 end`,
         updated_at: now,
       })
       .where('id', '=', id)
-      .execute();
+      .returning('message_count')
+      .executeTakeFirst();
+    return row?.message_count ?? null;
   }
 
   async resetCounters(db: Db, id: string, now: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
 
@@ -108,11 +108,15 @@ export class MessagesRepo {
     return this.db
       .selectFrom('messages')
       .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+      .innerJoin('users', 'users.id', 'conversations.user_id')
       .select([
         'messages.id as answerId',
         'messages.parent_id as questionId',
         'messages.conversation_id as conversationId',
+        'messages.created_at as createdAt',
         'conversations.user_id as userId',
+        'users.group_id as groupId',
+        sql<string>`coalesce(messages.model_name, conversations.model_name)`.as('model'),
       ])
       .where('messages.status', '=', 'streaming')
       .where('messages.created_at', '<', before)

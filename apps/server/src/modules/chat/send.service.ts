@@ -21,6 +21,7 @@ import { toConversation, toMessage } from './chat.presenter.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { ImagesService } from './images.service.js';
 import type { MessagesRepo } from './messages.repo.js';
+import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
@@ -94,11 +95,18 @@ export class SendService {
       { vision, loadImage: (name, mime) => this.images.read(name, mime) },
     );
 
-    const { credits } = await this.settings.getSettings();
+    const settings = await this.settings.getSettings();
+    const { credits } = settings;
     const cost = credits.enabled ? model.row.credits_per_chat : 0;
     const now = this.clock.now().toISOString();
     const questionId = crypto.randomUUID();
     const answerId = crypto.randomUUID();
+    const usage = {
+      day: dayIn(now, statsTimeZone(settings)),
+      userId: user.id,
+      groupId: user.group_id,
+      model: model.row.name,
+    };
     const question = {
       id: questionId,
       conversation_id: conversation.id,
@@ -130,6 +138,7 @@ export class SendService {
       },
       title: titleFrom(body.content),
       now,
+      usage,
     });
     return {
       userId: user.id,
@@ -137,6 +146,7 @@ export class SendService {
       cost,
       questionId,
       answerId,
+      usage,
       conversation,
       model,
       userMessage: toMessage({ ...question, seq: 0, file_name: file?.original_name ?? null }),

@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
+import { type UsageKey, addUsage } from '../stats/usage-rollup.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessagesRepo } from './messages.repo.js';
@@ -19,6 +20,8 @@ export interface OpenTurn {
   answer: Insertable<MessagesTable>;
   title: string;
   now: string;
+  /** The statistics rows this turn counts in. */
+  usage: UsageKey;
 }
 
 export interface TurnRef {
@@ -27,6 +30,7 @@ export interface TurnRef {
   cost: number;
   questionId: string;
   answerId: string;
+  usage: UsageKey;
 }
 
 /**
@@ -41,6 +45,8 @@ export class TurnAccounting {
     private readonly messages: MessagesRepo,
     private readonly conversations: ConversationsRepo,
     private readonly users: UsersRepo,
+    /** Files a turn left over from a previous run under its statistics day. */
+    private readonly dayOf: (instant: string) => Promise<string>,
   ) {}
 
   /**
@@ -52,7 +58,9 @@ export class TurnAccounting {
     return this.db.transaction().execute(async (trx) => {
       const remaining = await this.charge(trx, t);
       await this.messages.insertPair(trx, t.question, t.answer);
-      await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
+      const count = await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
+      // Two messages means this turn started the conversation.
+      await addUsage(trx, t.usage, { messages: 2, credits: t.cost, conversations: count === 2 ? 1 : 0 });
       // The draft is cleared on send.
       await this.conversations.deleteDraft(t.conversationId, trx);
       return remaining;
@@ -101,6 +109,7 @@ export class TurnAccounting {
       await this.users.addTokensUsed(ref.userId, answer.tokens, trx);
       await this.messages.finishAnswer(trx, ref.answerId, answer);
       await this.conversations.addTokens(trx, ref.conversationId, answer.tokens, now);
+      await addUsage(trx, ref.usage, { tokens: answer.tokens });
     });
   }
 
@@ -124,7 +133,13 @@ export class TurnAccounting {
           });
         }
         const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.questionId, ref.answerId]);
-        await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
+        const left = await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
+        // Undo what `open` counted; the conversation no longer counts as started once it is empty again.
+        await addUsage(trx, ref.usage, {
+          messages: -2,
+          credits: -ref.cost,
+          conversations: left === 0 ? -1 : 0,
+        });
       });
       return true;
     } catch (err) {
@@ -147,6 +162,8 @@ export class TurnAccounting {
         cost,
         questionId: m.questionId ?? '',
         answerId: m.answerId,
+        // The group is today's: a move between the crash and this start is not known.
+        usage: { day: await this.dayOf(m.createdAt), userId: m.userId, groupId: m.groupId, model: m.model },
       };
       if (await this.refund(ref, now)) recovered += 1;
     }

@@ -1,0 +1,198 @@
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../../db/types.js';
+
+/** A day range, both ends included, optionally narrowed to one group (0 = users in no group). */
+export interface UsageRange {
+  from: string;
+  to: string;
+  groupId?: number;
+}
+
+export interface UsageSums {
+  messages: number;
+  tokens: number;
+  credits: number;
+  conversations: number;
+}
+
+const n = (v: unknown) => Number(v ?? 0);
+const sums = <T extends Partial<Record<keyof UsageSums, unknown>>>(r: T) => ({
+  messages: n(r.messages),
+  tokens: n(r.tokens),
+  credits: n(r.credits),
+  conversations: n(r.conversations),
+});
+const sumCols = {
+  messages: sql<string>`sum(messages)`.as('messages'),
+  tokens: sql<string>`sum(tokens)`.as('tokens'),
+  credits: sql<string>`sum(credits)`.as('credits'),
+  conversations: sql<string>`sum(conversations)`.as('conversations'),
+};
+
+/**
+ * Reads of the usage rollups. The per-(day, group, model) totals answer the platform
+ * charts from a few rows per day; the per-user rows are read only where a user or a
+ * distinct-user count is asked for. Nothing here reads messages.
+ */
+export class UsageStatsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private totals(r: UsageRange) {
+    let q = this.db.selectFrom('usage_daily_totals').where('day', '>=', r.from).where('day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('group_id', '=', r.groupId);
+    return q;
+  }
+
+  private daily(r: UsageRange) {
+    let q = this.db.selectFrom('usage_daily').where('day', '>=', r.from).where('day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('group_id', '=', r.groupId);
+    return q;
+  }
+
+  async byDay(r: UsageRange): Promise<Map<string, UsageSums>> {
+    const rows = await this.totals(r)
+      .select(['day', ...Object.values(sumCols)])
+      .groupBy('day')
+      .execute();
+    return new Map(rows.map((row) => [row.day, sums(row)]));
+  }
+
+  /** Users with at least one turn left standing (a fully refunded day does not count). */
+  async activeUsersByDay(r: UsageRange): Promise<Map<string, number>> {
+    const rows = await this.daily(r)
+      .where('messages', '>', 0)
+      .select(['day', sql<string>`count(distinct user_id)`.as('users')])
+      .groupBy('day')
+      .execute();
+    return new Map(rows.map((row) => [row.day, n(row.users)]));
+  }
+
+  async byModel(r: UsageRange) {
+    const rows = await this.withDisplayName(
+      this.totals(r)
+        .select(['model_name', ...Object.values(sumCols)])
+        .groupBy('model_name'),
+    );
+    return rows;
+  }
+
+  async byGroup(r: UsageRange) {
+    const rows = await this.totals(r)
+      .select(['group_id', ...Object.values(sumCols)])
+      .groupBy('group_id')
+      .execute();
+    return rows.map((row) => ({ groupId: row.group_id, ...sums(row) }));
+  }
+
+  /** One row per (user, group) with usage in the range: top users, per-group and distinct active counts. */
+  async byUser(r: UsageRange) {
+    const rows = await this.daily(r)
+      .where('messages', '>', 0)
+      .select(['user_id', 'group_id', ...Object.values(sumCols)])
+      .groupBy(['user_id', 'group_id'])
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id, groupId: row.group_id, ...sums(row) }));
+  }
+
+  /** Most used models of a range, by turns. */
+  async popularModels(r: UsageRange, limit: number) {
+    const rows = await this.withDisplayName(
+      this.totals(r)
+        .select(['model_name', ...Object.values(sumCols)])
+        .groupBy('model_name')
+        .orderBy(sql`sum(messages)`, 'desc')
+        .orderBy('model_name')
+        .limit(limit),
+    );
+    return rows.filter((row) => row.messages > 0);
+  }
+
+  /** One user's rows of a range (a few per day). */
+  async ofUser(userId: number, from: string, to: string) {
+    const rows = await this.db
+      .selectFrom('usage_daily')
+      .where('user_id', '=', userId)
+      .where('day', '>=', from)
+      .where('day', '<=', to)
+      .select(['day', 'model_name', 'messages', 'tokens', 'credits', 'conversations'])
+      .execute();
+    return rows.map((row) => ({ day: row.day, model: row.model_name, ...sums(row) }));
+  }
+
+  /** The (day, user, model) rows of one day for the charge-back export. */
+  exportDay(day: string, groupId: number | undefined) {
+    return this.daily({ from: day, to: day, ...(groupId !== undefined ? { groupId } : {}) })
+      .innerJoin('users', 'users.id', 'usage_daily.user_id')
+      .leftJoin('user_groups', 'user_groups.id', 'usage_daily.group_id')
+      .select([
+        'usage_daily.day',
+        'usage_daily.group_id',
+        'user_groups.name as group_name',
+        'usage_daily.user_id',
+        'users.username',
+        'users.email',
+        'usage_daily.model_name',
+        'usage_daily.messages',
+        'usage_daily.tokens',
+        'usage_daily.credits',
+        'usage_daily.conversations',
+      ])
+      .where('usage_daily.messages', '>', 0)
+      .orderBy('user_groups.name')
+      .orderBy('users.username')
+      .orderBy('usage_daily.model_name')
+      .execute();
+  }
+
+  async countUsers(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .where('deleted_at', 'is', null)
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirst();
+    return n(row?.n);
+  }
+
+  async namesOfUsers(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('users').where('id', 'in', ids).select(['id', 'username']).execute();
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  async groupsById(ids: number[]) {
+    if (ids.length === 0) return new Map<number, { name: string; color: string }>();
+    const rows = await this.db
+      .selectFrom('user_groups')
+      .where('id', 'in', ids)
+      .select(['id', 'name', 'color'])
+      .execute();
+    return new Map(rows.map((r) => [r.id, { name: r.name, color: r.color }]));
+  }
+
+  /** Display names of models that still exist; a deleted model keeps its bare name. */
+  async modelDisplayNames(names: string[]): Promise<Map<string, string>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('ai_models')
+      .where('name', 'in', names)
+      .select(['name', 'display_name'])
+      .execute();
+    return new Map(rows.map((m) => [m.name, m.display_name]));
+  }
+
+  private async withDisplayName(
+    q: SelectQueryBuilder<
+      Database,
+      'usage_daily_totals',
+      { model_name: string; messages: string; tokens: string; credits: string; conversations: string }
+    >,
+  ) {
+    const rows = await q.execute();
+    const display = await this.modelDisplayNames(rows.map((r) => r.model_name));
+    return rows.map((r) => ({
+      model: r.model_name,
+      displayName: display.get(r.model_name) || r.model_name,
+      ...sums(r),
+    }));
+  }
+}
