@@ -35,7 +35,7 @@ export function AppHeader({ isMobile, onOpenDrawer }: AppHeaderProps) {
       </Link>
       <div className="app-header-actions">
         <LanguageSwitch />
-        {!isMobile && <NotificationBell />}
+        <NotificationBell />
         <UserMenu compact={isMobile} />
       </div>
     </header>

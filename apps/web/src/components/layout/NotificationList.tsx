@@ -2,11 +2,15 @@ import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { CreditWarning } from '../common/credit-warnings';
 import { formatDateTime } from '../common/format';
 import { type AnnouncementNotice, previewText } from './announcement-seen';
+import { CreditNoticeItem } from './CreditNoticeItem';
 import './notifications.css';
 
 interface NotificationListProps {
+  /** Credit warnings: shown while they apply, never "read". */
+  warnings: CreditWarning[];
   unread: AnnouncementNotice[];
   isLoading: boolean;
   isError: boolean;
@@ -18,17 +22,20 @@ const TITLE_KEY = {
   group: 'layout:notifications.group',
 } as const;
 
-/** The bell's popover body: loading, a failure, nothing new, or the unread announcements. */
-export function NotificationList({ unread, isLoading, isError, markAllRead }: NotificationListProps) {
+/**
+ * The bell's popover body: the credit warnings first (they ask for action), then the
+ * unread announcements with "mark all read"; loading, a failure or nothing new otherwise.
+ */
+export function NotificationList({ warnings, unread, isLoading, isError, markAllRead }: NotificationListProps) {
   const { t, i18n } = useTranslation();
-  if (isLoading) {
+  if (isLoading && warnings.length === 0) {
     return (
       <Flex justify="center" style={{ padding: 16, width: 280 }}>
         <Spin aria-label={t('common:loading')} />
       </Flex>
     );
   }
-  if (unread.length === 0) {
+  if (unread.length === 0 && warnings.length === 0) {
     return (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -41,6 +48,9 @@ export function NotificationList({ unread, isLoading, isError, markAllRead }: No
   return (
     <div className="notification-list" data-testid="notification-list">
       <ul>
+        {warnings.map((warning) => (
+          <CreditNoticeItem key={warning.kind} warning={warning} />
+        ))}
         {unread.map((notice) => (
           <li key={notice.kind} data-testid={`notification-${notice.kind}`}>
             <Link to="/dashboard" className="notification-item">
@@ -57,11 +67,19 @@ export function NotificationList({ unread, isLoading, isError, markAllRead }: No
           </li>
         ))}
       </ul>
-      <Flex justify="end">
-        <Button size="small" type="link" onClick={markAllRead} data-testid="notification-mark-read">
-          {t('layout:notifications.markAllRead')}
-        </Button>
-      </Flex>
+      {unread.length > 0 ? (
+        <Flex justify="end">
+          <Button size="small" type="link" onClick={markAllRead} data-testid="notification-mark-read">
+            {t('layout:notifications.markAllRead')}
+          </Button>
+        </Flex>
+      ) : (
+        isError && (
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('layout:notifications.loadFailed')}
+          </Typography.Text>
+        )
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Space, Typography } from 'antd';
+import { Card, Col, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
@@ -8,10 +8,15 @@ import { useAuthStore } from '../../stores/auth-store';
 import { AdminTheme } from '../admin/shared/AdminTheme';
 import { CreditsCard } from './CreditsCard';
 import { DashboardAnnouncements } from './DashboardAnnouncements';
+import { QuickStartCard } from './QuickStartCard';
+import { RealtimeCard } from './RealtimeCard';
+import { UsageCard } from './UsageCard';
+import './dashboard.css';
 
 /**
- * The signed-in user's start page: the system and group announcements (edited in place
- * by whoever may change them), the user's credits and their permissions.
+ * The signed-in user's start page: the announcements (edited in place by whoever may
+ * change them), their credits, the platform's live numbers, their own use over the last
+ * month, shortcuts and their permissions. Each card loads and fails on its own.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
@@ -31,7 +36,20 @@ export default function DashboardPage() {
           <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>
         </div>
         <DashboardAnnouncements user={user} />
-        <CreditsCard user={user} />
+        <Row gutter={[16, 16]}>
+          <Col xs={24} lg={12}>
+            <CreditsCard />
+          </Col>
+          <Col xs={24} lg={12}>
+            <RealtimeCard />
+          </Col>
+          <Col xs={24} xl={16}>
+            <UsageCard />
+          </Col>
+          <Col xs={24} xl={8}>
+            <QuickStartCard />
+          </Col>
+        </Row>
         <Card
           title={
             <span>

@@ -1,6 +1,7 @@
 import { Card, Col, Row, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
@@ -11,9 +12,22 @@ import { CreditHistoryTable } from './CreditHistoryTable';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import './profile.css';
 
+const TAB_KEYS = ['basic', 'credits', 'permissions'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
+
+/** `?tab=credits` opens a tab directly (the dashboard links to the credit history). */
+function useTabParam(): [TabKey, (key: string) => void] {
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const active = TAB_KEYS.find((key) => key === wanted) ?? 'basic';
+  const select = (key: string) => setParams(key === 'basic' ? {} : { tab: key }, { replace: true });
+  return [active, select];
+}
+
 /** Info card, then basic info, credit history and permissions tabs. */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  const [activeTab, selectTab] = useTabParam();
   useCurrentUserRefresh();
   const user = useAuthStore((s) => s.user);
   const permissions = useAuthStore((s) => s.permissions);
@@ -45,7 +59,7 @@ export default function ProfilePage() {
       </Col>
       <Col xs={24} lg={16}>
         <Card>
-          <Tabs items={tabs} destroyOnHidden />
+          <Tabs items={tabs} activeKey={activeTab} onChange={selectTab} destroyOnHidden />
         </Card>
       </Col>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />
