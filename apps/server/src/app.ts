@@ -30,6 +30,7 @@ import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createAdminServices } from './modules/admin/admin.services.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { PoolAlerts } from './modules/groups/pool-alerts.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
@@ -180,7 +181,15 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     loginLimitScale: config.rateLimitScale,
   });
 
-  const admin = createAdminServices({ db, users, groups, settings, clock });
+  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
+  const admin = createAdminServices({
+    db,
+    users,
+    groups,
+    settings,
+    clock,
+    onPoolChanged: (groupId) => void poolAlerts.check(groupId),
+  });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });

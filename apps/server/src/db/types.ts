@@ -42,6 +42,8 @@ export interface UserGroupsTable {
   site_name: string | null;
   site_logo: string | null;
   site_config_enabled: number;
+  /** When the administrators were told the pool ran low; cleared once it is above the alert share again. */
+  pool_alert_sent_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -25,6 +25,8 @@ export function createAdminServices(d: {
   groups: GroupsRepo;
   settings: SettingsService;
   clock: Clock;
+  /** Told after a pool change commits (the low-pool email). */
+  onPoolChanged?: (groupId: number) => void;
 }) {
   const audit = new AuditService(new AuditRepo(d.db));
   const idempotency = new IdempotencyRepo(d.db);
@@ -46,8 +48,15 @@ export function createAdminServices(d: {
     tx,
     clock: d.clock,
   });
-  const groups = new GroupsService({ groups: d.groups, grants: new GroupGrantsRepo(d.db), tx, clock: d.clock });
-  const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx });
+  const onPoolChanged = d.onPoolChanged ?? (() => undefined);
+  const groups = new GroupsService({
+    groups: d.groups,
+    grants: new GroupGrantsRepo(d.db),
+    tx,
+    clock: d.clock,
+    onPoolChanged,
+  });
+  const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
   return { audit, idempotency, users, credits, groups, pool, imports };
 }

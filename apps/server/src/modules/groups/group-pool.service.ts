@@ -28,6 +28,7 @@ export class GroupPoolService {
       groupsService: GroupsService;
       adminUsers: AdminUsersService;
       tx: AdminTransactions;
+      onPoolChanged: (groupId: number) => void;
     },
   ) {}
 
@@ -41,7 +42,7 @@ export class GroupPoolService {
     authorize(ctx.actor, 'group.pool.transfer', { kind: 'group', id: groupId });
     if (!(await this.d.groups.findById(groupId))) throw new AppError('NOT_FOUND');
     const distribute = body.operation === 'distribute';
-    return this.d.tx.run(
+    const done = await this.d.tx.run(
       ctx,
       async (trx, now) => {
         // Lock order everywhere: user row first, then group row.
@@ -117,5 +118,7 @@ export class GroupPoolService {
       },
       { key: idempotencyKey, request: { op: 'group.pool', groupId, body } },
     );
+    this.d.onPoolChanged(groupId);
+    return done;
   }
 }

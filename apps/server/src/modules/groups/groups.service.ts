@@ -22,7 +22,13 @@ const groupTarget = (id: number) => ({ kind: 'group', id }) as const;
 /** Groups as administrators run them: CRUD, member limit, pool size, site identity. */
 export class GroupsService {
   constructor(
-    private readonly d: { groups: GroupsRepo; grants: GroupGrantsRepo; tx: AdminTransactions; clock: Clock },
+    private readonly d: {
+      groups: GroupsRepo;
+      grants: GroupGrantsRepo;
+      tx: AdminTransactions;
+      clock: Clock;
+      onPoolChanged: (groupId: number) => void;
+    },
   ) {}
 
   async list(actor: Actor, page: number, limit: number) {
@@ -101,7 +107,7 @@ export class GroupsService {
 
   /** Sets the pool's total; it can never drop below what has already been handed out. */
   async setPool(ctx: AdminContext, id: number, total: number): Promise<Group> {
-    return this.change(ctx, id, 'group.pool.set', async (trx, group, now) => {
+    const result = await this.change(ctx, id, 'group.pool.set', async (trx, group, now) => {
       if (total < group.credits_pool_used) {
         throw new AppError('POOL_INSUFFICIENT', {}, { used: group.credits_pool_used });
       }
@@ -120,6 +126,8 @@ export class GroupsService {
       );
       return { credits_pool: total };
     });
+    this.d.onPoolChanged(id);
+    return result;
   }
 
   async remove(ctx: AdminContext, id: number): Promise<{ id: number }> {

@@ -1,0 +1,73 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Mailer } from '../../lib/mailer.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import { renderPoolAlertMail } from './pool-alert-mail.js';
+
+/**
+ * Emails a group's administrators when the undistributed part of its pool falls below
+ * the configured share (`stats.pool_alert_percent`, 0 = never). Once per fall: the
+ * group row remembers the warning, and a pool back above the share re-arms it. The
+ * claim is one conditional update, so two instances never both send.
+ */
+export class PoolAlerts {
+  constructor(
+    private readonly d: {
+      db: Kysely<Database>;
+      mailer: Mailer;
+      settings: SettingsService;
+      clock: Clock;
+      log: FastifyBaseLogger;
+    },
+  ) {}
+
+  /** Called after a pool change has committed; never throws. */
+  async check(groupId: number): Promise<void> {
+    try {
+      await this.evaluate(groupId);
+    } catch (err) {
+      this.d.log.warn({ err, groupId }, 'pool alert not sent');
+    }
+  }
+
+  private async evaluate(groupId: number): Promise<void> {
+    const { db } = this.d;
+    const percent = (await this.d.settings.getSettings()).stats.pool_alert_percent;
+    const group = await db.selectFrom('user_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+    if (!group) return;
+    const remaining = group.credits_pool - group.credits_pool_used;
+    const low = percent > 0 && group.credits_pool > 0 && remaining * 100 < group.credits_pool * percent;
+    if (!low) {
+      if (group.pool_alert_sent_at !== null)
+        await db.updateTable('user_groups').set({ pool_alert_sent_at: null }).where('id', '=', groupId).execute();
+      return;
+    }
+    const now = this.d.clock.now().toISOString();
+    const claimed = await db
+      .updateTable('user_groups')
+      .set({ pool_alert_sent_at: now })
+      .where('id', '=', groupId)
+      .where('pool_alert_sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) return;
+
+    const admins = await db
+      .selectFrom('users')
+      .select(['email'])
+      .where('group_id', '=', groupId)
+      .where('role', '=', 'admin')
+      .where('status', '=', 'active')
+      .where('deleted_at', 'is', null)
+      .execute();
+    const mail = renderPoolAlertMail({ group: group.name, remaining, total: group.credits_pool, percent });
+    try {
+      for (const a of admins) await this.d.mailer.send({ to: a.email, ...mail });
+    } catch (err) {
+      // Re-arm so that the next change tries again.
+      await db.updateTable('user_groups').set({ pool_alert_sent_at: null }).where('id', '=', groupId).execute();
+      throw err;
+    }
+  }
+}
