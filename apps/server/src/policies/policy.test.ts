@@ -191,6 +191,14 @@ const TABLE: Row[] = [
   ['admin2', 'module.manage', '-', F],
   ['user2', 'model.read', '-', F],
   ['user2', 'module.manage', '-', F],
+
+  // Usage statistics: every group for the super administrator, only their own for a group administrator.
+  ['super', 'stats.read', '-', Y],
+  ['super', 'stats.read', 'g3', Y],
+  ['admin2', 'stats.read', '-', Y],
+  ['admin2', 'stats.read', 'g2', Y],
+  ['admin2', 'stats.read', 'g3', N],
+  ['user2', 'stats.read', '-', F],
 ];
 
 function outcome(actor: Actor, action: Action, target: PolicyTarget | undefined): Expected {

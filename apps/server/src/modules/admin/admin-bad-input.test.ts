@@ -272,7 +272,7 @@ describe('admin calls refuse bad input', () => {
           const res = await send(spec, { url: `${base}?${query}`, token: admin });
           expect(res.status, `${query}: ${res.text.slice(0, 300)}`).toBe(200);
           expect(res.body.success, query).toBe(true);
-          expect(res.body.pagination?.limit, query).toBeLessThanOrEqual(100);
+          if ('paginated' in spec) expect(res.body.pagination?.limit, query).toBeLessThanOrEqual(100);
         }
         // A NUL character never reaches the database.
         const nul = await send(spec, { url: `${base}?search=a%00b`, token: admin });
