@@ -38,14 +38,21 @@ export class UsageStatsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   private totals(r: UsageRange) {
-    let q = this.db.selectFrom('usage_daily_totals').where('day', '>=', r.from).where('day', '<=', r.to);
-    if (r.groupId !== undefined) q = q.where('group_id', '=', r.groupId);
+    let q = this.db
+      .selectFrom('usage_daily_totals')
+      .where('usage_daily_totals.day', '>=', r.from)
+      .where('usage_daily_totals.day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('usage_daily_totals.group_id', '=', r.groupId);
     return q;
   }
 
   private daily(r: UsageRange) {
-    let q = this.db.selectFrom('usage_daily').where('day', '>=', r.from).where('day', '<=', r.to);
-    if (r.groupId !== undefined) q = q.where('group_id', '=', r.groupId);
+    // Qualified: the export joins users, which has a group_id of its own.
+    let q = this.db
+      .selectFrom('usage_daily')
+      .where('usage_daily.day', '>=', r.from)
+      .where('usage_daily.day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('usage_daily.group_id', '=', r.groupId);
     return q;
   }
 
