@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../../../components/charts/LazyChart';
 import { formatNumber } from '../../../components/common/format';
+import { useOverlaySize } from '../shared/use-overlay-size';
 import {
   BREAKDOWN_METRICS,
   type Bar,
@@ -31,13 +32,14 @@ interface BreakdownChartProps {
 export function BreakdownChart({ title, bars, descriptionKey, testId }: BreakdownChartProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
+  const narrow = useOverlaySize().isMobile;
   const [metric, setMetric] = useState<BreakdownMetric>('credits');
   const shown = useMemo(() => bars(metric), [bars, metric]);
   const option = useMemo(() => {
     const metricLabel = t(METRIC_KEYS[metric]);
     const items = barSummary(shown, (value) => formatNumber(value, language));
-    return barChartOption(shown, metricLabel, t(descriptionKey, { metric: metricLabel, items }));
-  }, [shown, metric, descriptionKey, t, language]);
+    return barChartOption(shown, metricLabel, t(descriptionKey, { metric: metricLabel, items }), { narrow });
+  }, [shown, metric, descriptionKey, t, language, narrow]);
 
   return (
     <Card size="small" title={title} style={{ height: '100%' }}>

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyChart } from '../../../components/charts/LazyChart';
 import { formatNumber } from '../../../components/common/format';
+import { useOverlaySize } from '../shared/use-overlay-size';
 import { activityChartOption, consumptionChartOption } from './chart-options';
 
 const HEIGHT = 280;
@@ -13,35 +14,44 @@ export function DailyCharts({ overview }: { overview: UsageOverview }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const { days, totals, from, to } = overview;
+  const narrow = useOverlaySize().isMobile;
 
   const activity = useMemo(
     () =>
-      activityChartOption(days, {
-        messages: t('stats:series.messages'),
-        activeUsers: t('stats:series.activeUsers'),
-        conversations: t('stats:series.conversations'),
-        description: t('stats:charts.activityDescription', {
-          from,
-          to,
-          messages: formatNumber(totals.messages, language),
-          users: formatNumber(totals.active_users, language),
-        }),
-      }),
-    [days, totals, from, to, t, language],
+      activityChartOption(
+        days,
+        {
+          messages: t('stats:series.messages'),
+          activeUsers: t('stats:series.activeUsers'),
+          conversations: t('stats:series.conversations'),
+          description: t('stats:charts.activityDescription', {
+            from,
+            to,
+            messages: formatNumber(totals.messages, language),
+            users: formatNumber(totals.active_users, language),
+          }),
+        },
+        { narrow },
+      ),
+    [days, totals, from, to, t, language, narrow],
   );
   const consumption = useMemo(
     () =>
-      consumptionChartOption(days, {
-        credits: t('stats:series.credits'),
-        tokens: t('stats:series.tokens'),
-        description: t('stats:charts.consumptionDescription', {
-          from,
-          to,
-          credits: formatNumber(totals.credits, language),
-          tokens: formatNumber(totals.tokens, language),
-        }),
-      }),
-    [days, totals, from, to, t, language],
+      consumptionChartOption(
+        days,
+        {
+          credits: t('stats:series.credits'),
+          tokens: t('stats:series.tokens'),
+          description: t('stats:charts.consumptionDescription', {
+            from,
+            to,
+            credits: formatNumber(totals.credits, language),
+            tokens: formatNumber(totals.tokens, language),
+          }),
+        },
+        { narrow },
+      ),
+    [days, totals, from, to, t, language, narrow],
   );
 
   return (

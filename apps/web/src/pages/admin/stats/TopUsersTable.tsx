@@ -12,7 +12,8 @@ function columns(t: TFunction, language: string): ColumnsType<TopUser> {
   const number = (value: number) => formatNumber(value, language);
   return [
     { key: 'rank', title: t('stats:topUsers.rank'), width: 72, render: (_value, _row, index) => index + 1 },
-    { key: 'user', dataIndex: 'username', title: t('stats:topUsers.user'), ellipsis: true },
+    // Usernames are at most 20 characters: shown whole, the table scrolls sideways on a phone.
+    { key: 'user', dataIndex: 'username', title: t('stats:topUsers.user') },
     { key: 'messages', dataIndex: 'messages', title: t('stats:topUsers.messages'), align: 'right', render: number },
     { key: 'credits', dataIndex: 'credits', title: t('stats:topUsers.credits'), align: 'right', render: number },
     { key: 'tokens', dataIndex: 'tokens', title: t('stats:topUsers.tokens'), align: 'right', render: number },

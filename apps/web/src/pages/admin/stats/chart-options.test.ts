@@ -55,6 +55,14 @@ describe('daily charts', () => {
     expect(option.aria).toEqual({ enabled: true, label: { description: 'D' } });
   });
 
+  it('wrap the legend on a phone and start the lines below it', () => {
+    const labels = { messages: 'M', activeUsers: 'U', conversations: 'C', description: 'D' };
+    const wide = activityChartOption(DAYS, labels) as { legend: { type: string }; grid: { top: number } };
+    const narrow = activityChartOption(DAYS, labels, { narrow: true }) as typeof wide;
+    expect(wide.legend.type).toBe('plain');
+    expect(narrow.grid.top).toBeGreaterThan(wide.grid.top);
+  });
+
   it('give tokens their own axis beside credits', () => {
     const option = plain(consumptionChartOption(DAYS, { credits: 'Cr', tokens: 'Tk', description: 'D' }));
     expect((option.yAxis as { name: string }[]).map((axis) => axis.name)).toEqual(['Cr', 'Tk']);
@@ -115,6 +123,13 @@ describe('breakdown charts', () => {
     const bars = modelBars(models, 'tokens');
     expect(barSummary(bars, (n) => `<${n}>`)).toBe('Model A <900>, b <100>');
     expect(barSummary([], String)).toBe('');
+  });
+
+  it('space the value ticks out on a phone', () => {
+    const tick = (narrow: boolean) =>
+      (barChartOption(modelBars(models, 'credits'), 'Credits', 'D', { narrow }) as { xAxis: { splitNumber: number } })
+        .xAxis.splitNumber;
+    expect(tick(true)).toBeLessThan(tick(false));
   });
 
   it('grow with the number of bars within bounds', () => {

@@ -29,9 +29,19 @@ export const SERIES_COLORS = {
 /** A group without a colour of its own (and users outside any group). */
 export const FALLBACK_GROUP_COLOR = '#595959';
 
-/** Room for the legend above, axis labels contained inside. */
-const GRID = { left: 8, right: 8, top: 40, bottom: 8, containLabel: true };
-const LEGEND = { top: 0, type: 'scroll' as const };
+/** Axis labels contained inside the drawing area. */
+const GRID = { left: 8, right: 8, bottom: 8, containLabel: true };
+
+/**
+ * The legend above the lines. On a phone its entries wrap onto a second line (a paged
+ * legend would hide series behind arrows), so the lines start lower.
+ */
+function legendAndGrid(narrow: boolean) {
+  return {
+    legend: { top: 0, type: 'plain' as const, itemGap: narrow ? 8 : 10 },
+    grid: { ...GRID, top: narrow ? 64 : 40 },
+  };
+}
 
 /** `YYYY-MM-DD` shown as `MM-DD`: the year is in the range's heading, and 90 labels must fit. */
 export function shortDay(date: string): string {
@@ -70,12 +80,20 @@ export interface ActivityLabels {
   description: string;
 }
 
+/** How the chart will be shown: `narrow` on a phone. */
+export interface ChartLayout {
+  narrow: boolean;
+}
+
 /** Messages, active users and new conversations per day: counts of one kind on one axis. */
-export function activityChartOption(days: readonly UsageDay[], labels: ActivityLabels): ChartOption {
+export function activityChartOption(
+  days: readonly UsageDay[],
+  labels: ActivityLabels,
+  layout: ChartLayout = { narrow: false },
+): ChartOption {
   return {
     aria: aria(labels.description),
-    grid: GRID,
-    legend: LEGEND,
+    ...legendAndGrid(layout.narrow),
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => shortDay(d.date)) },
     yAxis: countAxis(''),
@@ -109,11 +127,14 @@ export interface ConsumptionLabels {
  * Credits and tokens per day. Tokens run hundreds of times higher than credits, so each
  * has its own axis (credits left, tokens right) and neither line is flattened.
  */
-export function consumptionChartOption(days: readonly UsageDay[], labels: ConsumptionLabels): ChartOption {
+export function consumptionChartOption(
+  days: readonly UsageDay[],
+  labels: ConsumptionLabels,
+  layout: ChartLayout = { narrow: false },
+): ChartOption {
   return {
     aria: aria(labels.description),
-    grid: GRID,
-    legend: LEGEND,
+    ...legendAndGrid(layout.narrow),
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => shortDay(d.date)) },
     yAxis: [
@@ -151,14 +172,20 @@ export interface Bar {
 }
 
 /** Horizontal bars, largest on top, so long names read in full on a phone. */
-export function barChartOption(bars: readonly Bar[], seriesName: string, description: string): ChartOption {
+export function barChartOption(
+  bars: readonly Bar[],
+  seriesName: string,
+  description: string,
+  layout: ChartLayout = { narrow: false },
+): ChartOption {
   // echarts draws the first category at the bottom of a vertical category axis.
   const ordered = [...bars].sort((a, b) => a.value - b.value);
   return {
     aria: aria(description),
     grid: { ...GRID, top: 8 },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
-    xAxis: { type: 'value', minInterval: 1 },
+    // Fewer ticks on a phone, where six four-digit numbers would run into each other.
+    xAxis: { type: 'value', minInterval: 1, splitNumber: layout.narrow ? 3 : 5, axisLabel: { hideOverlap: true } },
     yAxis: {
       type: 'category',
       data: ordered.map((bar) => bar.name),
