@@ -65,7 +65,13 @@ function CreditsBody({ stats }: { stats: UserCreditsStats }) {
           <Statistic title={t('dashboard:credits.total')} value={stats.credits_total} data-testid="credits-total" />
         </Col>
         <Col xs={12}>
-          <Statistic title={t('dashboard:credits.expiry')} value={expiry} data-testid="credits-expiry" />
+          {/* A date or "never" is words, not a figure: a smaller size keeps it on one line beside the numbers. */}
+          <Statistic
+            title={t('dashboard:credits.expiry')}
+            value={expiry}
+            styles={{ content: { fontSize: 20 } }}
+            data-testid="credits-expiry"
+          />
         </Col>
       </Row>
       <div>

@@ -54,7 +54,8 @@ export function dailyUsageOption(days: UsageOverview['days'], labels: DailyUsage
         type: 'line',
         yAxisIndex: 1,
         data: days.map((day) => day.credits),
-        symbolSize: 5,
+        // A dot on each of thirty days crowds the line; the tooltip marks the day pointed at.
+        showSymbol: false,
       },
     ],
   };
