@@ -1,5 +1,5 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
-import { Card, Col, Row, Space, Typography } from 'antd';
+import { Card, Col, Flex, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
@@ -46,19 +46,22 @@ export default function DashboardPage() {
           <Col xs={24} xl={16}>
             <UsageCard />
           </Col>
+          {/* Shortcuts and permissions are short: stacked beside the usage chart they fill its height. */}
           <Col xs={24} xl={8}>
-            <QuickStartCard />
+            <Flex vertical gap={16}>
+              <QuickStartCard />
+              <Card
+                title={
+                  <span>
+                    <SafetyCertificateOutlined /> {t('dashboard:permissions')}
+                  </span>
+                }
+              >
+                <PermissionTags permissions={permissions} />
+              </Card>
+            </Flex>
           </Col>
         </Row>
-        <Card
-          title={
-            <span>
-              <SafetyCertificateOutlined /> {t('dashboard:permissions')}
-            </span>
-          }
-        >
-          <PermissionTags permissions={permissions} />
-        </Card>
       </Space>
     </AdminTheme>
   );

@@ -55,7 +55,6 @@ export function QuickStartCard() {
           <RocketOutlined /> {t('dashboard:quickStart.title')}
         </span>
       }
-      className="dashboard-card"
       data-testid="quick-start"
     >
       <nav aria-label={t('dashboard:quickStart.title')}>
