@@ -38,6 +38,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('usage_daily')
     .columns(['group_id', 'day', 'user_id'])
     .execute();
+  // The platform overview (active users per day, usage per user) over a range of days:
+  // read from this index alone, never from the table rows.
+  await db.schema
+    .createIndex('usage_daily_day_counts_idx')
+    .ifNotExists()
+    .on('usage_daily')
+    .columns(['day', 'user_id', 'group_id', 'messages', 'tokens', 'credits', 'conversations'])
+    .execute();
 
   await counters(
     db.schema
