@@ -4,7 +4,12 @@ import { errorText } from '../../components/common/report-error';
 
 /** A card's numbers on their way: grey bars of about the same height. */
 export function CardSkeleton({ rows = 4, testId }: { rows?: number; testId: string }) {
-  return <Skeleton active title={false} paragraph={{ rows }} data-testid={`${testId}-loading`} />;
+  // antd's Skeleton drops unknown props, so the test id sits on a wrapper.
+  return (
+    <div data-testid={`${testId}-loading`}>
+      <Skeleton active title={false} paragraph={{ rows }} />
+    </div>
+  );
 }
 
 interface CardErrorProps {
