@@ -63,7 +63,7 @@ export const SEARCH_FEW = 'emma_zhou';
 export const SEARCH_NONE = 'qqzx-nobody';
 
 /** Small deterministic generator, so every run seeds the same table. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -13,6 +13,7 @@ import { measureLoginBundle } from './login-bundle.js';
 import { type ServerProcess, startServer } from './server-process.js';
 import { type Row, verdict } from './stats.js';
 import { measureTtft } from './ttft.js';
+import { measureUsageStats } from './usage-stats.js';
 import { ensureWebBuild } from './web-build.js';
 import { measureWebConversation } from './web-conversation.js';
 
@@ -38,23 +39,38 @@ const config = {
   webRuns: env('BENCH_WEB_RUNS', 3),
   adminUsers: env('BENCH_ADMIN_USERS', 100_000),
   adminSamples: env('BENCH_ADMIN_SAMPLES', 50),
+  statsMessages: env('BENCH_STATS_MESSAGES', 1_000_000),
+  statsUsers: env('BENCH_STATS_USERS', 1000),
+  statsDays: env('BENCH_STATS_DAYS', 90),
+  statsSamples: env('BENCH_STATS_SAMPLES', 200),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
 /**
  * BENCH_ONLY=admin,credits runs only those entries (ttft, streams, list, credits, web,
- * admin); the other rows of bench/results/latest.json are kept from the previous run.
+ * admin, stats), BENCH_SKIP=stats all but those; the other rows of
+ * bench/results/latest.json are kept from the previous run.
  */
-const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin'] as const;
+const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin', 'stats'] as const;
 type Entry = (typeof ENTRIES)[number];
-const only = (process.env.BENCH_ONLY ?? '')
-  .split(',')
-  .map((s) => s.trim())
-  .filter(Boolean);
-for (const name of only) {
-  if (!(ENTRIES as readonly string[]).includes(name))
-    throw new Error(`BENCH_ONLY: unknown entry ${name} (${ENTRIES.join(', ')})`);
-}
-const wanted = (entry: Entry) => only.length === 0 || only.includes(entry);
+const entriesOf = (variable: string) => {
+  const names = (process.env[variable] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!(ENTRIES as readonly string[]).includes(name))
+      throw new Error(`${variable}: unknown entry ${name} (${ENTRIES.join(', ')})`);
+  }
+  return names;
+};
+const only = entriesOf('BENCH_ONLY');
+const skip = entriesOf('BENCH_SKIP');
+const wanted = (entry: Entry) => (only.length === 0 || only.includes(entry)) && !skip.includes(entry);
+const partialRun = only.length > 0 || skip.length > 0;
+const selection = () =>
+  [only.length > 0 ? `BENCH_ONLY=${only.join(',')}` : '', skip.length > 0 ? `BENCH_SKIP=${skip.join(',')}` : '']
+    .filter(Boolean)
+    .join(' ');
 const COST_PER_CHAT = 10; // the seeded default model
 
 const rows: Row[] = [];
@@ -75,11 +91,22 @@ async function measure(entry: Entry, what: string, fn: () => Promise<Row[]>) {
 async function main() {
   const loadBefore = os.loadavg();
   const servers: ServerProcess[] = [];
-  const needsMain = ENTRIES.some((e) => e !== 'admin' && wanted(e));
+  const needsMain = ENTRIES.some((e) => e !== 'admin' && e !== 'stats' && wanted(e));
   const fake = needsMain ? await startFakeUpstream(root) : undefined;
   try {
     if (fake) await mainEntries(fake, servers);
     if (wanted('admin')) await adminEntries(servers);
+    if (wanted('stats')) {
+      await measure('stats', 'statistics endpoints', () =>
+        measureUsageStats({
+          users: config.statsUsers,
+          messages: config.statsMessages,
+          days: config.statsDays,
+          samples: config.statsSamples,
+          warmup: 20,
+        }),
+      );
+    }
   } finally {
     for (const s of servers) await s.stop();
     await fake?.stop();
@@ -209,17 +236,17 @@ async function adminEntries(servers: ServerProcess[]) {
 }
 
 /**
- * A partial run (BENCH_ONLY) keeps the previous rows of the other entries, in place,
- * and says so in the results.
+ * A partial run (BENCH_ONLY, BENCH_SKIP) keeps the previous rows of the other entries,
+ * in place, and says so in the results.
  */
 function mergeWithPrevious(file: string): { rows: Row[]; previousDate?: string } {
-  if (only.length === 0 || !fs.existsSync(file)) return { rows };
+  if (!partialRun || !fs.existsSync(file)) return { rows };
   const previous = JSON.parse(fs.readFileSync(file, 'utf8')) as { date?: string; rows?: Row[] };
   const fresh = new Set(rows.map((r) => r.what));
   const merged: Row[] = [];
   let placed = false;
   for (const r of previous.rows ?? []) {
-    if ((r.entry !== undefined && only.includes(r.entry)) || fresh.has(r.what)) {
+    if ((r.entry !== undefined && wanted(r.entry as Entry)) || fresh.has(r.what)) {
       if (!placed) merged.push(...rows);
       placed = true;
     } else {
@@ -240,7 +267,7 @@ function report(loadBefore: number[]) {
   ].join('\n');
   console.log(table);
   const partial = previousDate
-    ? `Partial run (BENCH_ONLY=${only.join(',')}); the rows of the other entries are from ${previousDate}.\n\n`
+    ? `Partial run (${selection()}); the rows of the other entries are from ${previousDate}.\n\n`
     : '';
   const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
   const stamp = {
@@ -251,7 +278,7 @@ function report(loadBefore: number[]) {
     loadAfter: load(os.loadavg()),
   };
   fs.mkdirSync(path.join(here, '../results'), { recursive: true });
-  const partialJson = previousDate ? { partial: { only, otherRowsFrom: previousDate } } : {};
+  const partialJson = previousDate ? { partial: { only, skip, otherRowsFrom: previousDate } } : {};
   fs.writeFileSync(jsonFile, JSON.stringify({ ...stamp, ...partialJson, config, rows: all }, null, 2));
   fs.writeFileSync(
     path.join(here, '../results/latest.md'),
