@@ -8,7 +8,7 @@ import { uniqueToken } from '../support/users';
 // project (after every other spec, one at a time) and put every setting back.
 test.describe.configure({ mode: 'serial' });
 
-const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'homepage'] as const;
+const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'stats', 'homepage'] as const;
 type Tab = (typeof TABS)[number];
 
 const TEXT: Record<
@@ -26,6 +26,7 @@ const TEXT: Record<
       modules: '模块',
       credits: '积分',
       security: '安全',
+      stats: '统计',
       homepage: '自定义首页',
     },
   },
@@ -40,6 +41,7 @@ const TEXT: Record<
       modules: 'Modules',
       credits: 'Credits',
       security: 'Security',
+      stats: 'Statistics',
       homepage: 'Custom homepage',
     },
   },
