@@ -134,6 +134,12 @@ for (const language of LANGUAGES) {
       await expect(notice).toContainText('50');
       await expect(page.getByTestId('notice-credits-expiring')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // The shortcut to the credit history opens that tab of the profile.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('quick-credit-history').click();
+      await expect(page).toHaveURL(/\/profile\?tab=credits$/);
+      await expect(page.getByTestId('credit-history-table')).toBeVisible();
     });
 
     test('credits that expire within a week are announced in the bell and on the dashboard', async ({

@@ -15,13 +15,19 @@ import './profile.css';
 const TAB_KEYS = ['basic', 'credits', 'permissions'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
-/** `?tab=credits` opens a tab directly (the dashboard links to the credit history). */
+const toTabKey = (value: string | null): TabKey => TAB_KEYS.find((key) => key === value) ?? 'basic';
+
+/**
+ * `?tab=credits` opens a tab directly (the dashboard links to the credit history). Clicks
+ * only switch the tab: the address stays as it was opened.
+ */
 function useTabParam(): [TabKey, (key: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const wanted = params.get('tab');
-  const active = TAB_KEYS.find((key) => key === wanted) ?? 'basic';
-  const select = (key: string) => setParams(key === 'basic' ? {} : { tab: key }, { replace: true });
-  return [active, select];
+  const [params] = useSearchParams();
+  const wanted = toTabKey(params.get('tab'));
+  const [state, setState] = useState({ wanted, active: wanted });
+  // Another link to the profile while it is open (a different ?tab) switches to that tab.
+  if (state.wanted !== wanted) setState({ wanted, active: wanted });
+  return [state.wanted === wanted ? state.active : wanted, (key) => setState({ wanted, active: toTabKey(key) })];
 }
 
 /** Info card, then basic info, credit history and permissions tabs. */
