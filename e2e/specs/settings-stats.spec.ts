@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { AdminApi, LANGUAGES, type Language, selectOption } from '../support/admin';
 import { ADMIN } from '../support/global-setup';
 import { readSettings, rememberSettings } from '../support/site-settings';
@@ -31,6 +31,13 @@ const TEXT: Record<
   },
 };
 
+/** The statistics tab, once the settings have arrived (the page's code can take a while to load on a busy machine). */
+async function openStatsTab(page: Page): Promise<void> {
+  const loaded = page.waitForResponse((r) => r.url().endsWith('/api/admin/settings') && r.request().method() === 'GET');
+  await page.goto('/admin/settings?tab=stats');
+  expect((await loaded).status()).toBe(200);
+}
+
 for (const language of LANGUAGES) {
   const T = TEXT[language];
 
@@ -47,7 +54,7 @@ for (const language of LANGUAGES) {
         // Start from the server's own zone, whatever an earlier run left.
         await admin.raw('PUT', '/admin/settings', { stats: { time_zone: '' } });
         await signIn(page, ADMIN.email, ADMIN.password);
-        await page.goto('/admin/settings?tab=stats');
+        await openStatsTab(page);
         const zone = page.getByTestId('settings-time-zone');
         await expect(zone).toContainText(T.serverDefault);
 
@@ -81,7 +88,7 @@ for (const language of LANGUAGES) {
       const restore = await rememberSettings(admin, FIELDS);
       try {
         await signIn(page, ADMIN.email, ADMIN.password);
-        await page.goto('/admin/settings?tab=stats');
+        await openStatsTab(page);
         let saves = 0;
         page.on('request', (r) => {
           if (r.method() === 'PUT' && r.url().endsWith('/api/admin/settings')) saves += 1;
@@ -119,7 +126,7 @@ test('a group administrator reads the statistics settings without being able to 
   const group = await superAdmin.createGroup('ststro');
   const groupAdmin = await superAdmin.createUser({ prefix: 'ststro', role: 'admin', groupId: group.id });
   await signIn(page, groupAdmin.email, groupAdmin.password);
-  await page.goto('/admin/settings?tab=stats');
+  await openStatsTab(page);
   await expect(page.getByTestId('settings-read-only')).toBeVisible();
   await expect(page.getByTestId('settings-low-credits-threshold')).toBeDisabled();
   await expect(page.getByTestId('settings-pool-alert-percent')).toBeDisabled();
