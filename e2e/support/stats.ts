@@ -65,6 +65,19 @@ export async function signIn(page: Page, account: string, password: string): Pro
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Shows the admin submenu of the icon sidebar. It opens on hover, which a page still
+ * settling can swallow, so the hover is repeated until the entry is there.
+ */
+export async function openAdminSubmenu(page: Page, entryTestId: string): Promise<Locator> {
+  const entry = page.getByTestId(entryTestId);
+  await expect(async () => {
+    await page.getByTestId('app-sider').getByTestId('menu-admin').hover();
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  return entry;
+}
+
 export type TotalKey = 'messages' | 'credits' | 'tokens' | 'active_users' | 'conversations';
 
 /** The number shown on one of the totals cards. */
