@@ -78,7 +78,12 @@ for (const language of LANGUAGES) {
       // Timers run at normal speed until the test moves the clock on to the next poll.
       await page.clock.install();
 
+      const heartbeat = () =>
+        page.waitForRequest((r) => r.url().endsWith('/api/stats/heartbeat') && r.method() === 'POST');
+      const firstBeat = heartbeat();
       await loginViaUi(page, user.email, user.password);
+      // The signed-in frame says at once that this user is here.
+      await firstBeat;
       const credits = page.getByTestId('credits-card');
       await expect(credits.getByTestId('credits-today')).toContainText(T.today);
       expect(await figure(credits.getByTestId('credits-today'))).toBe(0);
@@ -114,8 +119,10 @@ for (const language of LANGUAGES) {
       const other = await api.createConversation({ model_name: PLAIN_MODEL.name, title: 'Elsewhere' });
       await api.send(other.id, `Elsewhere ${uniqueToken()}`);
       const polled = page.waitForResponse((r) => r.url().includes('/api/stats/realtime') && r.ok());
+      const nextBeat = heartbeat();
       await page.clock.fastForward(POLL_MS);
       await polled;
+      await nextBeat;
       await expect.poll(() => figure(todayMessages)).toBeGreaterThanOrEqual(before + 2);
       await expect(page.getByTestId(`realtime-model-${PLAIN_MODEL.name}`)).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
