@@ -9,11 +9,11 @@ import { AdminTheme } from '../shared/AdminTheme';
 import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminAccess } from '../shared/use-admin-access';
-import { useGroupOptions } from '../shared/use-group-options';
 import { StatsFilters } from './StatsFilters';
 import { StatsOverview } from './StatsOverview';
 import { StatsSkeleton } from './StatsSkeleton';
 import { statsApiQuery } from './stats-query';
+import { useStatsGroupOptions } from './use-stats-group-options';
 import { useStatsView, useUsageOverview } from './use-stats-view';
 import './stats.css';
 
@@ -25,10 +25,10 @@ function StatsWorkspace() {
   const access = useAdminAccess();
   // A group administrator's numbers are always their own group's (the server forces it).
   const mayPickGroup = access.canEverywhere('stats.read');
-  const { options: groupOptions } = useGroupOptions(mayPickGroup && access.can('group.read'));
   const [query, setQuery] = useStatsView(mayPickGroup);
   const overview = useUsageOverview(query);
   const data = overview.data;
+  const groupOptions = useStatsGroupOptions(mayPickGroup && access.can('group.read'), data);
   const ownGroup = !mayPickGroup ? data?.groups[0] : undefined;
 
   let body;
