@@ -10,6 +10,7 @@ import {
   consumptionChartOption,
   groupBars,
   isEmptyOverview,
+  legendWidth,
   modelBars,
   shortDay,
 } from './chart-options';
@@ -55,12 +56,25 @@ describe('daily charts', () => {
     expect(option.aria).toEqual({ enabled: true, label: { description: 'D' } });
   });
 
-  it('wrap the legend on a phone and start the lines below it', () => {
-    const labels = { messages: 'M', activeUsers: 'U', conversations: 'C', description: 'D' };
-    const wide = activityChartOption(DAYS, labels) as { legend: { type: string }; grid: { top: number } };
-    const narrow = activityChartOption(DAYS, labels, { narrow: true }) as typeof wide;
+  it('wrap a long legend on a phone and start the lines below it', () => {
+    type Layout = { legend: { type: string }; grid: { top: number } };
+    const long = {
+      messages: 'Messages',
+      activeUsers: 'Active users',
+      conversations: 'New conversations',
+      description: 'D',
+    };
+    const wide = activityChartOption(DAYS, long) as Layout;
     expect(wide.legend.type).toBe('plain');
-    expect(narrow.grid.top).toBeGreaterThan(wide.grid.top);
+    expect((activityChartOption(DAYS, long, { narrow: true }) as Layout).grid.top).toBeGreaterThan(wide.grid.top);
+    // Three short Chinese names fit on one line: no gap above the lines.
+    const short = { messages: '消息数', activeUsers: '活跃用户', conversations: '新建对话', description: 'D' };
+    expect((activityChartOption(DAYS, short, { narrow: true }) as Layout).grid.top).toBe(wide.grid.top);
+  });
+
+  it('estimate a legend’s width, wide characters counted wider', () => {
+    expect(legendWidth(['ab'])).toBe(14 + 38);
+    expect(legendWidth(['积分'])).toBe(24 + 38);
   });
 
   it('give tokens their own axis beside credits', () => {

@@ -32,14 +32,27 @@ export const FALLBACK_GROUP_COLOR = '#595959';
 /** Axis labels contained inside the drawing area. */
 const GRID = { left: 8, right: 8, bottom: 8, containLabel: true };
 
+/** Width a phone leaves a chart's legend: the screen less the page's and the card's padding. */
+const PHONE_LEGEND_WIDTH = 300;
+
+/** Rough pixel width of a legend: symbol and gap per entry, wide characters counted twice. */
+export function legendWidth(names: readonly string[]): number {
+  const text = names.reduce(
+    (sum, name) => sum + [...name].reduce((w, c) => w + (c.charCodeAt(0) > 0x2e80 ? 12 : 7), 0),
+    0,
+  );
+  return text + names.length * 38;
+}
+
 /**
- * The legend above the lines. On a phone its entries wrap onto a second line (a paged
- * legend would hide series behind arrows), so the lines start lower.
+ * The legend above the lines. On a phone its entries wrap onto a second line when they
+ * do not fit (a paged legend would hide series behind arrows), and the lines start lower.
  */
-function legendAndGrid(narrow: boolean) {
+function legendAndGrid(narrow: boolean, names: readonly string[]) {
+  const wraps = narrow && legendWidth(names) > PHONE_LEGEND_WIDTH;
   return {
     legend: { top: 0, type: 'plain' as const, itemGap: narrow ? 8 : 10 },
-    grid: { ...GRID, top: narrow ? 64 : 40 },
+    grid: { ...GRID, top: wraps ? 64 : 40 },
   };
 }
 
@@ -93,7 +106,7 @@ export function activityChartOption(
 ): ChartOption {
   return {
     aria: aria(labels.description),
-    ...legendAndGrid(layout.narrow),
+    ...legendAndGrid(layout.narrow, [labels.messages, labels.activeUsers, labels.conversations]),
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => shortDay(d.date)) },
     yAxis: countAxis(''),
@@ -134,7 +147,7 @@ export function consumptionChartOption(
 ): ChartOption {
   return {
     aria: aria(labels.description),
-    ...legendAndGrid(layout.narrow),
+    ...legendAndGrid(layout.narrow, [labels.credits, labels.tokens]),
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', boundaryGap: false, data: days.map((d) => shortDay(d.date)) },
     yAxis: [
