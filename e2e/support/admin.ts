@@ -146,7 +146,9 @@ export function newContextIn(browser: Browser, language: Language): Promise<Brow
 /** Opens an admin screen and waits for its table. */
 export async function openAdminPage(page: Page, screen: 'users' | 'groups' | 'audit'): Promise<void> {
   await page.goto(`/admin/${screen}`);
-  await expect(page.getByTestId(`${screen}-table`)).toBeVisible();
+  // A full page load: the app, the layout and the screen's code are fetched and parsed again,
+  // which on a loaded 2-core machine can pass the default 10 s.
+  await expect(page.getByTestId(`${screen}-table`)).toBeVisible({ timeout: 30_000 });
 }
 
 /** The user list narrowed by the search box (username, email or phone). */
