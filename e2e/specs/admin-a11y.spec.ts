@@ -57,7 +57,7 @@ for (const language of LANGUAGES) {
     test('groups page', async ({ page, request }) => {
       const superAdmin = await AdminApi.superAdmin(request);
       await superAdmin.createGroup('a11y');
-      await signInAsSuperAdmin(page);
+      await signInAsSuperAdmin(page, null);
       await openAdminPage(page, 'groups');
       await expect(page.getByTestId('groups-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
@@ -66,7 +66,7 @@ for (const language of LANGUAGES) {
     test('audit page', async ({ page, request }) => {
       // At least one entry in the log, whatever else has run.
       await (await AdminApi.superAdmin(request)).createGroup('a11y');
-      await signInAsSuperAdmin(page);
+      await signInAsSuperAdmin(page, null);
       await openAdminPage(page, 'audit');
       await expect(page.getByTestId('audit-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
       await page.getByTestId('audit-verify').click();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi, selectOption, tableRows } from '../support/admin';
-import { loginViaUi } from '../support/ui';
+import { signInDirect } from '../support/ui';
 
 test.describe('admin audit log', () => {
   test('lists an administrator’s actions and verifies the hash chain', async ({ page, request }) => {
@@ -20,7 +20,7 @@ test.describe('admin audit log', () => {
       { action: 'group.create', target: `group #${group.id}` },
     ];
 
-    await loginViaUi(page, actorUser.email, actorUser.password);
+    await signInDirect(page, actorUser.email, actorUser.password);
     const adminMenu = page.getByTestId('app-sider').getByTestId('menu-admin');
     await adminMenu.hover();
     await page.getByTestId('menu-admin-audit').click();

@@ -26,7 +26,7 @@ test.describe('admin bulk actions', () => {
     const first = await superAdmin.createUser({ username: `${tag}a` });
     const second = await superAdmin.createUser({ username: `${tag}b` });
 
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openAdminPage(page, 'users');
     await searchUsers(page, tag);
     await expect(tableRows(page, 'users-table')).toHaveCount(2);

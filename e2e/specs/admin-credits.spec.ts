@@ -9,7 +9,7 @@ import {
   signInAsSuperAdmin,
   userRow,
 } from '../support/admin';
-import { loginViaUi, toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 import { newUserData } from '../support/users';
 
 interface Texts {
@@ -117,7 +117,7 @@ for (const language of LANGUAGES) {
       const context = await newContextIn(browser, language);
       try {
         const userPage = await context.newPage();
-        await loginViaUi(userPage, data.email, data.password);
+        await signInDirect(userPage, data.email, data.password);
         await expect(userPage.locator('html')).toHaveAttribute('lang', language);
         await expect(userPage.getByTestId('credits-remaining')).toContainText(String(BALANCE));
 

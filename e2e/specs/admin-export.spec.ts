@@ -13,7 +13,7 @@ test.describe('admin CSV export', () => {
     // A remark that a spreadsheet would run as a formula must come out neutralised.
     const user = await superAdmin.createUser({ prefix: 'csv', groupId: group.id, credits: 123, remark: '=1+1' });
 
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openAdminPage(page, 'users');
     await searchUsers(page, user.username);
     await expect(userRow(page, user.id)).toBeVisible();

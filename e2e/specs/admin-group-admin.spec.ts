@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi, dialog, openAdminPage, searchUsers, tableRows, userRow } from '../support/admin';
-import { loginViaUi, toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 
 /**
  * A group administrator (role admin) works inside their own group only: the admin
@@ -15,7 +15,7 @@ test.describe('group administrator', () => {
     const member = await superAdmin.createUser({ prefix: 'memb', groupId: own.id });
     const outsider = await superAdmin.createUser({ prefix: 'outs', groupId: other.id });
 
-    await loginViaUi(page, groupAdmin.email, groupAdmin.password);
+    await signInDirect(page, groupAdmin.email, groupAdmin.password);
 
     // The admin menu offers users and groups, never the audit log.
     const adminMenu = page.getByTestId('app-sider').getByTestId('menu-admin');
@@ -71,7 +71,7 @@ test.describe('group administrator', () => {
     const member = await superAdmin.createUser({ prefix: 'memb', groupId: group.id, credits: 100 });
     await superAdmin.setPool(group.id, 1000);
 
-    await loginViaUi(page, groupAdmin.email, groupAdmin.password);
+    await signInDirect(page, groupAdmin.email, groupAdmin.password, null);
     await openAdminPage(page, 'groups');
     await page.getByTestId(`group-detail-${group.id}`).click();
     const drawer = dialog(page, 'group-detail-drawer');

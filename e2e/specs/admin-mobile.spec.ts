@@ -25,7 +25,7 @@ test.describe('admin screens on a phone (375 px)', () => {
     const superAdmin = await AdminApi.superAdmin(request);
     const user = await superAdmin.createUser({ prefix: 'mob', credits: 100 });
 
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openAdminPage(page, 'users');
     await searchUsers(page, user.username);
     const row = userRow(page, user.id);

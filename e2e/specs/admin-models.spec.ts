@@ -226,7 +226,7 @@ test.describe('admin AI models: order, accessibility, phone', () => {
     }
     const [first, second] = ids as [number, number];
 
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openModelsTab(page, 'zh-CN');
     const order = await rowOrder(page);
     expect(order.indexOf(second)).toBe(order.indexOf(first) + 1);
@@ -270,7 +270,7 @@ test.describe('admin AI models: order, accessibility, phone', () => {
       const context = await newContextIn(browser, language);
       try {
         const page = await context.newPage();
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await openModelsTab(page, language);
         await expect(page.getByTestId('models-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
@@ -288,7 +288,7 @@ test.describe('admin AI models: order, accessibility, phone', () => {
 
   test('on a phone the table scrolls sideways inside itself and the form fits the screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openModelsTab(page, 'zh-CN');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     const scroller = page.getByTestId('models-table').locator('.ant-table-content').first();

@@ -184,7 +184,7 @@ for (const language of LANGUAGES) {
 
 test.describe('admin modules: form checks, accessibility, phone', () => {
   test('the form refuses a module id with capitals and an address that is not http(s)', async ({ page }) => {
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openModulesTab(page, 'zh-CN');
     await page.getByTestId('module-create-button').click();
     await page.getByTestId('module-form-name').fill('Bad Name');
@@ -222,7 +222,7 @@ test.describe('admin modules: form checks, accessibility, phone', () => {
       const context = await newContextIn(browser, language);
       try {
         const page = await context.newPage();
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await openModulesTab(page, language);
         await expect(page.getByTestId(`module-health-${id}`)).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
@@ -240,7 +240,7 @@ test.describe('admin modules: form checks, accessibility, phone', () => {
 
   test('on a phone the table scrolls sideways inside itself and the form fits the screen', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 });
-    await signInAsSuperAdmin(page);
+    await signInAsSuperAdmin(page, null);
     await openModulesTab(page, 'zh-CN');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByTestId('module-create-button').click();

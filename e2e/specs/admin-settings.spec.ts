@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi, LANGUAGES, type Language, newContextIn, signInAsSuperAdmin } from '../support/admin';
 import { rememberSettings, seriousViolations } from '../support/site-settings';
-import { fieldError, loginViaUi, toast } from '../support/ui';
+import { fieldError, signInDirect, toast } from '../support/ui';
 import { uniqueToken } from '../support/users';
 
 // These change global settings of the one shared server: they run in the 'settings'
@@ -61,7 +61,7 @@ for (const language of LANGUAGES) {
       const restore = await rememberSettings(await AdminApi.superAdmin(request), { user: ['allow_register'] });
       const visitor = await newContextIn(browser, language);
       try {
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await page.goto('/admin/settings');
         await expect(page.getByTestId('settings-tab-basic')).toHaveText(T.tabs.basic);
         const registration = page.getByTestId('settings-allow-register');
@@ -96,7 +96,7 @@ for (const language of LANGUAGES) {
       const admin = await AdminApi.superAdmin(request);
       const restore = await rememberSettings(admin, { security: ['token_expires_in'] });
       try {
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await page.goto('/admin/settings?tab=security');
         const lifetime = page.getByTestId('settings-token-expires-in');
         const original = await lifetime.inputValue();
@@ -125,7 +125,7 @@ for (const language of LANGUAGES) {
       const group = await superAdmin.createGroup('setro');
       const groupAdmin = await superAdmin.createUser({ prefix: 'setro', role: 'admin', groupId: group.id });
 
-      await loginViaUi(page, groupAdmin.email, groupAdmin.password);
+      await signInDirect(page, groupAdmin.email, groupAdmin.password, null);
       await page.goto('/admin/settings');
       await expect(page.getByTestId('settings-read-only')).toHaveText(T.readOnly);
       await expect(page.getByTestId('settings-site-name')).toBeDisabled();
@@ -161,7 +161,7 @@ for (const language of LANGUAGES) {
       expect(created.status(), await created.text()).toBe(201);
       const moduleId = ((await created.json()) as { data: { id: number } }).data.id;
       try {
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await page.goto('/admin/settings');
         for (const tab of TABS) {
           await page.getByTestId(`settings-tab-${tab}`).click();

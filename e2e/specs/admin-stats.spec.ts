@@ -11,10 +11,9 @@ import {
   openAdminSubmenu,
   openStats,
   overviewResponse,
-  signIn,
   total,
 } from '../support/stats';
-import { toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 
 /*
  * The statistics page reads real usage: every test chats in groups of its own and looks
@@ -52,7 +51,7 @@ for (const language of LANGUAGES) {
       // Three chats and three views of the page.
       test.slow();
       const usage = await createUsage(request, 'st');
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signInDirect(page, ADMIN.email, ADMIN.password);
 
       // From the menu, every group at first: the group chart names both groups.
       const menuEntry = await openAdminSubmenu(page, 'menu-admin-stats');
@@ -107,7 +106,7 @@ for (const language of LANGUAGES) {
       const superAdmin = await AdminApi.superAdmin(request);
       const groupAdmin = await superAdmin.createUser({ prefix: 'sgadm', role: 'admin', groupId: usage.groupA.id });
 
-      await signIn(page, groupAdmin.email, groupAdmin.password);
+      await signInDirect(page, groupAdmin.email, groupAdmin.password);
       await openAdminSubmenu(page, 'menu-admin-stats');
       // Even a group named in the address is not theirs to choose: the page shows their own.
       // (The server answers for their group, so the call carries no group at all.)
@@ -135,7 +134,7 @@ test.describe('usage statistics', () => {
     test.slow();
     const superAdmin = await AdminApi.superAdmin(request);
     const idle = await superAdmin.createGroup('strange');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password, null);
     await openStats(page, `?group=${idle.id}`, idle.id);
     await expect(page.getByTestId('stats-empty')).toBeVisible();
 
@@ -156,7 +155,7 @@ test.describe('usage statistics', () => {
     // Three chats, the page and a download.
     test.slow();
     const usage = await createUsage(request, 'sc');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password, null);
     // Group A's file: its user's row with the day's numbers, nobody else's.
     await openStats(page, `?group=${usage.groupA.id}`, usage.groupA.id);
     await expectTotals(page, usage.expected.a);
@@ -186,7 +185,7 @@ test.describe('usage statistics', () => {
     test.slow();
     const superAdmin = await AdminApi.superAdmin(request);
     const user = await superAdmin.createUser({ prefix: 'stusr' });
-    await signIn(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/admin/stats');
     // The refusal comes with the page's own code, which a busy machine can take a while to load.
     await expect(page.getByTestId('no-permission')).toBeVisible({ timeout: 30_000 });
@@ -202,7 +201,7 @@ test.describe('usage statistics', () => {
     test.slow();
     const superAdmin = await AdminApi.superAdmin(request);
     const idle = await superAdmin.createGroup('stidle');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password, null);
 
     let failures = 1;
     await page.route('**/api/admin/stats/overview**', async (route) => {
@@ -223,7 +222,7 @@ test.describe('usage statistics', () => {
     // Two axe analyses take a few seconds each.
     test.slow();
     const usage = await createUsage(request, 'sx');
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password, null);
     await openStats(page);
     for (const chart of ['stats-chart-activity', 'stats-chart-consumption', 'stats-chart-models', 'stats-chart-groups'])
       await expect(chartSvg(page, chart)).toBeVisible();

@@ -1,7 +1,7 @@
 import { type Page, expect, test } from '@playwright/test';
 import { AdminApi, LANGUAGES, type Language, newContextIn, signInAsSuperAdmin } from '../support/admin';
 import { rememberSystemAnnouncement, seriousViolations } from '../support/site-settings';
-import { loginViaUi, toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 import { uniqueToken } from '../support/users';
 
 // The system announcement is shown to every user: these run in the 'settings' project
@@ -74,7 +74,7 @@ for (const language of LANGUAGES) {
 
         // A plain user: the announcement on the dashboard, without an edit button, and in the bell.
         const userPage = await reader.newPage();
-        await loginViaUi(userPage, user.email, user.password);
+        await signInDirect(userPage, user.email, user.password);
         const card = userPage.getByTestId('announcement-system');
         await expect(card.getByRole('heading', { name: marker })).toBeVisible();
         await expect(card.locator('script')).toHaveCount(0);
@@ -113,7 +113,7 @@ for (const language of LANGUAGES) {
       const outsider = await superAdmin.createUser({ prefix: 'ango' });
       const marker = `Team ${uniqueToken()}`;
 
-      await loginViaUi(page, groupAdmin.email, groupAdmin.password);
+      await signInDirect(page, groupAdmin.email, groupAdmin.password);
       // The system announcement is not theirs to change.
       await expect(page.getByTestId('announcement-system-edit')).toHaveCount(0);
       await page.getByTestId('announcement-group-edit').click();
@@ -125,7 +125,7 @@ for (const language of LANGUAGES) {
       const memberContext = await newContextIn(browser, language);
       try {
         const memberPage = await memberContext.newPage();
-        await loginViaUi(memberPage, member.email, member.password);
+        await signInDirect(memberPage, member.email, member.password);
         await expect(memberPage.getByTestId('announcement-group-content').locator('strong')).toHaveText(marker);
         await expect(memberPage.getByTestId('announcement-group-edit')).toHaveCount(0);
         await memberPage.getByTestId('notification-bell').click();
@@ -139,7 +139,7 @@ for (const language of LANGUAGES) {
       try {
         const outsiderPage = await outsiderContext.newPage();
         const answered = outsiderPage.waitForResponse((r) => r.url().endsWith('/api/stats/my-group-announcement'));
-        await loginViaUi(outsiderPage, outsider.email, outsider.password);
+        await signInDirect(outsiderPage, outsider.email, outsider.password);
         expect((await answered).ok()).toBe(true);
         await expect(outsiderPage.getByTestId('announcement-group')).toHaveCount(0);
       } finally {

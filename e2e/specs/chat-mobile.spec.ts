@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ChatApi, conversationItem, messages, openConversationId, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
-import { loginViaUi } from '../support/ui';
+import { signInDirect } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 test.describe('chat on a phone (375 px)', () => {
@@ -14,7 +14,7 @@ test.describe('chat on a phone (375 px)', () => {
     const user = await registerViaApi(request, { prefix: 'cmob' });
     const api = await ChatApi.login(request, user);
     const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Pocket chat' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/chat');
 
     await expect(page.getByTestId('empty-state')).toBeVisible();

@@ -3,7 +3,7 @@ import { AdminApi, LANGUAGES, type Language } from '../support/admin';
 import { ChatApi, messages, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL, PLAIN_MODEL } from '../support/models';
 import { seriousViolations } from '../support/site-settings';
-import { loginViaUi } from '../support/ui';
+import { signInDirect } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 /** How often the dashboard polls the live numbers (STATS_POLL_SECONDS). */
@@ -81,7 +81,7 @@ for (const language of LANGUAGES) {
       const heartbeat = () =>
         page.waitForRequest((r) => r.url().endsWith('/api/stats/heartbeat') && r.method() === 'POST');
       const firstBeat = heartbeat();
-      await loginViaUi(page, user.email, user.password);
+      await signInDirect(page, user.email, user.password);
       // The signed-in frame says at once that this user is here.
       await firstBeat;
       const credits = page.getByTestId('credits-card');
@@ -131,7 +131,7 @@ for (const language of LANGUAGES) {
     test('a user with few credits is warned in the bell and on the dashboard', async ({ page, request }) => {
       const admin = await AdminApi.superAdmin(request);
       const user = await admin.createUser({ prefix: 'dlow', credits: 50 });
-      await loginViaUi(page, user.email, user.password);
+      await signInDirect(page, user.email, user.password);
 
       await expect(page.getByTestId('credits-low')).toContainText(T.lowAlert);
       await expect.poll(() => bellCount(page)).toBeGreaterThanOrEqual(1);
@@ -162,7 +162,7 @@ for (const language of LANGUAGES) {
         extend_days: 3,
       });
       expect(extended.ok(), await extended.text()).toBe(true);
-      await loginViaUi(page, user.email, user.password);
+      await signInDirect(page, user.email, user.password);
 
       await expect(page.getByTestId('credits-expiring')).toBeVisible();
       await expect(page.getByTestId('credits-low')).toHaveCount(0);
@@ -181,7 +181,7 @@ for (const language of LANGUAGES) {
       const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Phone' });
       await api.send(conversation.id, `Phone ${uniqueToken()}`);
 
-      await loginViaUi(page, user.email, user.password);
+      await signInDirect(page, user.email, user.password);
       await expect(page.getByTestId('usage-chart').locator('svg').first()).toBeVisible();
       await expect(page.getByTestId('realtime-today-messages')).toBeVisible();
       await expect(page.getByTestId('quick-start')).toBeVisible();

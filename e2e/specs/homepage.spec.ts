@@ -29,7 +29,7 @@ for (const language of LANGUAGES) {
       const heading = `Hello ${uniqueToken()}`;
       const visitor = await newContextIn(browser, language);
       try {
-        await signInAsSuperAdmin(page);
+        await signInAsSuperAdmin(page, null);
         await page.goto('/admin/settings?tab=homepage');
         await page
           .getByTestId('homepage-html')

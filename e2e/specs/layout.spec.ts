@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN } from '../support/global-setup';
-import { loginViaUi } from '../support/ui';
+import { signInDirect } from '../support/ui';
 import { registerViaApi } from '../support/users';
 
 test.describe('layout on desktop', () => {
   test('header shows the site name, the user and an icon sidebar with the menu', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'lay' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     await expect(page.getByTestId('site-name')).toHaveText('AI 智能平台');
     await expect(page.getByTestId('user-menu')).toContainText(user.username);
     await expect(page.getByTestId('app-sider')).toBeVisible();
@@ -19,7 +19,7 @@ test.describe('layout on desktop', () => {
 
   test('an ordinary user has no admin menu group', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'plain' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     const sider = page.getByTestId('app-sider');
     await expect(sider.getByTestId('menu-dashboard')).toBeVisible();
     await expect(sider.getByTestId('menu-chat')).toBeVisible();
@@ -29,7 +29,7 @@ test.describe('layout on desktop', () => {
   });
 
   test('the super administrator sees the admin group with users and settings', async ({ page }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password);
     const group = page.getByTestId('app-sider').getByTestId('menu-admin');
     await expect(group).toBeVisible();
     await group.hover();
@@ -49,7 +49,7 @@ test.describe('layout on a phone (375 px)', () => {
 
   test('the sidebar gives way to a drawer whose menu navigates', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'mob' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     await expect(page.getByTestId('app-sider')).toHaveCount(0);
     // The bell stays: credit warnings matter on a phone too.
     await expect(page.getByTestId('notification-bell')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('layout on a phone (375 px)', () => {
   });
 
   test('the admin group is in the drawer for the super administrator', async ({ page }) => {
-    await loginViaUi(page, ADMIN.email, ADMIN.password);
+    await signInDirect(page, ADMIN.email, ADMIN.password);
     await page.getByTestId('drawer-toggle').click();
     const drawer = page.getByTestId('nav-drawer');
     await expect(drawer.getByTestId('menu-admin-users')).toBeVisible();

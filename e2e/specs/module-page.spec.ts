@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { AdminApi, LANGUAGES, type Language } from '../support/admin';
 import { seriousViolations } from '../support/site-settings';
-import { loginViaUi } from '../support/ui';
+import { signInDirect } from '../support/ui';
 import { uniqueToken } from '../support/users';
 
 const TEXT: Record<Language, { notFound: string; openInNewTab: string }> = {
@@ -49,7 +49,7 @@ for (const language of LANGUAGES) {
         open_mode: 'new_tab',
       });
       try {
-        await loginViaUi(page, user.email, user.password);
+        await signInDirect(page, user.email, user.password);
         await page.getByTestId('app-sider').getByTestId(`menu-module-${framed.name}`).click();
         await expect(page).toHaveURL(new RegExp(`/module/${framed.name}$`));
         const frame = page.getByTestId('module-frame');

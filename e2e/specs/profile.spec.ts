@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chooseUserMenu, loginViaUi, toast } from '../support/ui';
+import { chooseUserMenu, loginViaUi, signInDirect, toast } from '../support/ui';
 import { registerViaApi, uniquePhone, uniqueToken } from '../support/users';
 
 test.describe('profile', () => {
@@ -8,7 +8,7 @@ test.describe('profile', () => {
     request,
   }) => {
     const user = await registerViaApi(request, { prefix: 'prof' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     await chooseUserMenu(page, 'profile');
     await expect(page).toHaveURL(/\/profile$/);
 
@@ -48,7 +48,7 @@ test.describe('profile', () => {
 
   test('profile form rejects an invalid username and phone', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'pval' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/profile');
     let saves = 0;
     page.on('request', (r) => {
@@ -75,7 +75,7 @@ test.describe('profile', () => {
   test('changing the password: the old one stops working, the new one works', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'pwd' });
     const newPassword = `New-${uniqueToken()}`;
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/profile');
 
     await page.getByTestId('change-password-button').click();
@@ -110,7 +110,7 @@ test.describe('profile', () => {
 
   test('a wrong old password is refused', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'pwdx' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/profile');
     await page.getByTestId('change-password-button').click();
     await page.getByTestId('change-password-old').fill(`${user.password}-wrong`);
@@ -123,7 +123,7 @@ test.describe('profile', () => {
 
   test('the credit history lists the registration grant', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'hist' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password, null);
     await page.goto('/profile');
     await page.getByTestId('profile-tab-credits').click();
     const table = page.getByTestId('credit-history-table');

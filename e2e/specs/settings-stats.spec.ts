@@ -2,8 +2,7 @@ import { type Page, expect, test } from '@playwright/test';
 import { AdminApi, LANGUAGES, type Language, selectOption } from '../support/admin';
 import { ADMIN } from '../support/global-setup';
 import { readSettings, rememberSettings } from '../support/site-settings';
-import { signIn } from '../support/stats';
-import { fieldError, toast } from '../support/ui';
+import { fieldError, signInDirect, toast } from '../support/ui';
 
 // The statistics settings are global: this spec runs in the 'settings' project (after
 // every other spec, one at a time) and puts every field back.
@@ -53,7 +52,7 @@ for (const language of LANGUAGES) {
       try {
         // Start from the server's own zone, whatever an earlier run left.
         await admin.raw('PUT', '/admin/settings', { stats: { time_zone: '' } });
-        await signIn(page, ADMIN.email, ADMIN.password);
+        await signInDirect(page, ADMIN.email, ADMIN.password, null);
         await openStatsTab(page);
         const zone = page.getByTestId('settings-time-zone');
         await expect(zone).toContainText(T.serverDefault);
@@ -87,7 +86,7 @@ for (const language of LANGUAGES) {
       const admin = await AdminApi.superAdmin(request);
       const restore = await rememberSettings(admin, FIELDS);
       try {
-        await signIn(page, ADMIN.email, ADMIN.password);
+        await signInDirect(page, ADMIN.email, ADMIN.password, null);
         await openStatsTab(page);
         let saves = 0;
         page.on('request', (r) => {
@@ -125,7 +124,7 @@ test('a group administrator reads the statistics settings without being able to 
   const superAdmin = await AdminApi.superAdmin(request);
   const group = await superAdmin.createGroup('ststro');
   const groupAdmin = await superAdmin.createUser({ prefix: 'ststro', role: 'admin', groupId: group.id });
-  await signIn(page, groupAdmin.email, groupAdmin.password);
+  await signInDirect(page, groupAdmin.email, groupAdmin.password, null);
   await openStatsTab(page);
   await expect(page.getByTestId('settings-read-only')).toBeVisible();
   await expect(page.getByTestId('settings-low-credits-threshold')).toBeDisabled();

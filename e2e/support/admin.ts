@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, type BrowserContext, type Page, expect } from '@playwright/test';
 import { ADMIN } from './global-setup.js';
-import { loginViaUi } from './ui.js';
+import { signInDirect } from './ui.js';
 import { type TestUser, newUserData, uniqueToken } from './users.js';
 
 /**
@@ -133,9 +133,9 @@ export class AdminApi {
   }
 }
 
-/** Signs in as the super administrator through the UI. */
-export function signInAsSuperAdmin(page: Page): Promise<void> {
-  return loginViaUi(page, ADMIN.email, ADMIN.password);
+/** Signs in as the super administrator without the login screen (see `signInDirect`). */
+export function signInAsSuperAdmin(page: Page, path: string | null = '/dashboard'): Promise<void> {
+  return signInDirect(page, ADMIN.email, ADMIN.password, path);
 }
 
 /** A fresh browser context in a language, e.g. for a second user beside the administrator. */

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Locator, type Page, expect } from '@playwright/test';
 import type { RecordedRequest } from '../../apps/server/test/fake-upstream.js';
-import { loginViaUi } from './ui.js';
+import { signInDirect } from './ui.js';
 import type { TestUser } from './users.js';
 
 /**
@@ -125,11 +125,11 @@ export async function upstreamRequest(
  */
 export const TALL_DESKTOP = { width: 1280, height: 1600 };
 
-/** Signs in through the UI and opens the chat screen (optionally one conversation). */
+/** Signs in and opens the chat screen (optionally one conversation). */
 export async function openChat(page: Page, user: TestUser, conversationId?: string): Promise<void> {
-  await loginViaUi(page, user.email, user.password);
-  await page.goto(conversationId ? `/chat?c=${conversationId}` : '/chat');
-  await expect(page.getByTestId('chat-sidebar')).toBeVisible();
+  await signInDirect(page, user.email, user.password, conversationId ? `/chat?c=${conversationId}` : '/chat');
+  // A full page load of the app and the chat's code; a loaded 2-core machine can pass 10 s.
+  await expect(page.getByTestId('chat-sidebar')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The sidebar row of a conversation. */

@@ -53,19 +53,6 @@ export async function createUsage(request: APIRequestContext, prefix: string): P
 }
 
 /**
- * Signs in on the password tab of /login like `loginViaUi`, but goes on as soon as the
- * dashboard's address is reached instead of waiting for the dashboard to render: these
- * specs leave it at once, and its own loading is not what they test.
- */
-export async function signIn(page: Page, account: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByTestId('login-account').fill(account);
-  await page.getByTestId('login-password').fill(password);
-  await page.getByTestId('login-submit').click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-/**
  * Shows the admin submenu of the icon sidebar. It opens on hover, which a page still
  * settling can swallow, so the hover is repeated until the entry is there.
  */

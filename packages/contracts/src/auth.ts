@@ -11,7 +11,7 @@ import {
 import { LIMITS } from './limits.js';
 import { ROLES } from './permissions.js';
 
-export const LoginBodySchema = z.strictObject({
+export const LoginBodySchema = z.object({
   account: z
     .string({ error: 'validation.account.required' })
     .trim()
@@ -21,10 +21,10 @@ export const LoginBodySchema = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const LoginByCodeBodySchema = z.strictObject({ email: EmailSchema, code: EmailCodeSchema });
+export const LoginByCodeBodySchema = z.object({ email: EmailSchema, code: EmailCodeSchema });
 export type LoginByCodeBody = z.infer<typeof LoginByCodeBodySchema>;
 
-export const LoginByEmailPasswordBodySchema = z.strictObject({
+export const LoginByEmailPasswordBodySchema = z.object({
   email: EmailSchema,
   password: LoginPasswordSchema,
   code: EmailCodeSchema,
@@ -34,13 +34,13 @@ export type LoginByEmailPasswordBody = z.infer<typeof LoginByEmailPasswordBodySc
 /** `register`: a code for signing up with an address not yet registered (when sign-up requires one). */
 export const EMAIL_CODE_PURPOSES = ['login', 'register'] as const;
 export type EmailCodePurpose = (typeof EMAIL_CODE_PURPOSES)[number];
-export const SendEmailCodeBodySchema = z.strictObject({
+export const SendEmailCodeBodySchema = z.object({
   email: EmailSchema,
   purpose: z.enum(EMAIL_CODE_PURPOSES).optional(),
 });
 
 export const RegisterBodySchema = z
-  .strictObject({
+  .object({
     email: EmailSchema,
     username: UsernameSchema,
     phone: PhoneSchema,
@@ -58,18 +58,18 @@ export const RegisterBodySchema = z
   });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
-export const CheckEmailBodySchema = z.strictObject({ email: EmailSchema });
-export const CheckUsernameBodySchema = z.strictObject({ username: UsernameSchema });
+export const CheckEmailBodySchema = z.object({ email: EmailSchema });
+export const CheckUsernameBodySchema = z.object({ username: UsernameSchema });
 
 /** `phone` left out keeps the stored number; null or '' clears it. */
-export const UpdateProfileBodySchema = z.strictObject({
+export const UpdateProfileBodySchema = z.object({
   username: UsernameSchema,
   phone: OptionalPhoneSchema,
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
 export const ChangePasswordBodySchema = z
-  .strictObject({
+  .object({
     oldPassword: LoginPasswordSchema,
     newPassword: PasswordSchema,
     confirmPassword: z.string().max(LIMITS.passwordMax).optional(),
@@ -80,7 +80,7 @@ export const ChangePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
-export const RefreshBodySchema = z.strictObject({
+export const RefreshBodySchema = z.object({
   refreshToken: z.string({ error: 'validation.refreshToken.required' }).min(1).max(512),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
+import { clampedLimit } from './fields.js';
 
 /*
  * The chat wire contract . Messages of these schemas carry
@@ -45,7 +46,7 @@ const PrioritySchema = z
   .max(LIMITS.priorityMax, 'validation.priority.range');
 
 /** POST /chat/conversations: only the model is required. */
-export const CreateConversationBodySchema = z.strictObject({
+export const CreateConversationBodySchema = z.object({
   model_name: ModelNameSchema,
   title: TitleSchema.optional(),
   system_prompt: SystemPromptSchema.optional(),
@@ -57,7 +58,7 @@ export const CreateConversationBodySchema = z.strictObject({
 export type CreateConversationBody = z.infer<typeof CreateConversationBodySchema>;
 
 /** PUT /chat/conversations/{id}: any subset; a title, when given, must not be empty. */
-export const UpdateConversationBodySchema = z.strictObject({
+export const UpdateConversationBodySchema = z.object({
   title: TitleSchema.min(1, 'validation.title.required').optional(),
   model_name: ModelNameSchema.optional(),
   system_prompt: SystemPromptSchema.optional(),
@@ -94,7 +95,7 @@ export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 export const ConversationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.conversationPageSize).default(LIMITS.conversationPageSize),
+  limit: clampedLimit(LIMITS.conversationPageSize, LIMITS.conversationPageSize),
 });
 
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
@@ -116,15 +117,33 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const SendMessageBodySchema = z.strictObject({
+export const SendMessageBodySchema = z.object({
   content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
   file_id: z.string().uuid('validation.file.invalid').nullable().optional(),
+  /**
+   * The list form other clients send. One image per message is stored today, so a list
+   * of more is refused by name rather than losing the rest silently.
+   */
+  file_ids: z
+    .array(z.string().uuid('validation.file.invalid'), { error: 'validation.file.invalid' })
+    .max(1, 'validation.file.tooMany')
+    .nullable()
+    .optional(),
   stream: z.boolean().default(true),
-  stream_options: z.strictObject({ delta_only: z.boolean().default(false) }).optional(),
+  stream_options: z.object({ delta_only: z.boolean().default(false) }).optional(),
 });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
-export const DraftBodySchema = z.strictObject({
+/** Answer of POST /chat/conversations/{id}/stop: how many answers in progress were stopped. */
+export const StopAnswerResultSchema = z.object({ stopped: z.number().int() });
+export type StopAnswerResult = z.infer<typeof StopAnswerResultSchema>;
+
+/** The one image a send carries, from `file_id` or the first entry of `file_ids`. */
+export function sendFileId(body: Pick<SendMessageBody, 'file_id' | 'file_ids'>): string | null {
+  return body.file_id ?? body.file_ids?.[0] ?? null;
+}
+
+export const DraftBodySchema = z.object({
   content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
 });
 
@@ -176,7 +195,8 @@ export const StreamEventSchemas = {
     tokens: z.number(),
     finish_reason: z.enum(['stop', 'length', 'stopped']),
   }),
-  error: z.object({ error: z.string(), code: z.string() }),
+  /** Shaped like the error envelope: HTTP-style number, stable code, translated text. */
+  error: z.object({ code: z.number(), error: z.string(), message: z.string() }),
 } as const;
 export type StreamEventName = keyof typeof StreamEventSchemas;
 export type StreamEvent = {

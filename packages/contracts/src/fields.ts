@@ -53,7 +53,20 @@ export const EmailCodeSchema = z
   .min(1, 'validation.code.required')
   .regex(EMAIL_CODE_PATTERN, 'validation.code.pattern');
 
+/**
+ * A list's `limit`: a whole number from 1; above `max` it is clamped to `max` rather than
+ * refused, so a client asking for "everything" still gets a full page.
+ */
+export function clampedLimit(max: number, fallback: number) {
+  return z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, max))
+    .default(fallback);
+}
+
 export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  limit: z.coerce.number().int().min(1).max(LIMITS.creditHistoryMaxLimit).default(LIMITS.creditHistoryDefaultLimit),
+  limit: clampedLimit(LIMITS.creditHistoryMaxLimit, LIMITS.creditHistoryDefaultLimit),
 });

@@ -32,7 +32,7 @@ function isValid(event: string, data: Json): boolean {
     case 'done':
       return isString(data.content) && isString(data.messageId) && isNumber(data.tokens);
     case 'error':
-      return isString(data.error);
+      return isString(data.error) && isString(data.message);
     default:
       return false;
   }

@@ -107,10 +107,8 @@ describe('readStreamEvent', () => {
       credits_info: { credits_consumed: 10, credits_remaining: 90, model_credits_per_chat: 10 },
     };
     expect(readStreamEvent({ event: 'init', data: JSON.stringify(init) })?.event).toBe('init');
-    expect(readStreamEvent({ event: 'error', data: '{"error":"boom","code":"UPSTREAM_ERROR"}' })).toEqual({
-      event: 'error',
-      data: { error: 'boom', code: 'UPSTREAM_ERROR' },
-    });
+    const error = { code: 502, error: 'UPSTREAM_ERROR', message: 'boom' };
+    expect(readStreamEvent({ event: 'error', data: JSON.stringify(error) })).toEqual({ event: 'error', data: error });
   });
 
   it('only warns about unknown event types and malformed data', () => {

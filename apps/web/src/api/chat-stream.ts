@@ -92,7 +92,7 @@ function dispatch(event: StreamEvent, handlers: StreamHandlers): boolean {
       handlers.onDone(event.data);
       return true;
     case 'error':
-      throw new ApiError(event.data.error || i18n.t('chat:send.failed'), { kind: 'http', code: event.data.code });
+      throw new ApiError(event.data.message || i18n.t('chat:send.failed'), { kind: 'http', code: event.data.error });
   }
 }
 

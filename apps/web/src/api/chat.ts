@@ -5,6 +5,7 @@ import type {
   CreateConversationBody,
   Message,
   NonStreamAnswer,
+  StopAnswerResult,
   UpdateConversationBody,
   UploadedImage,
 } from '@aiplatform/contracts';
@@ -56,6 +57,8 @@ export const chatApi = {
       url: `${conversationUrl(id)}/messages/${encodeURIComponent(messageId)}`,
     }),
   clear: (id: string) => request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/clear` }),
+  /** Asks the server to stop the answer in progress (beside cutting the stream); quiet on failure. */
+  stop: (id: string) => request<StopAnswerResult>({ method: 'POST', url: `${conversationUrl(id)}/stop`, silent: true }),
   // Drafts are saved in the background; their failures are only logged by the caller.
   saveDraft: (id: string, content: string) =>
     request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/draft`, data: { content }, silent: true }),

@@ -32,7 +32,7 @@ const tags = ['auth'];
 const AvailableSchema = successEnvelope(z.object({ available: z.boolean() }));
 const EmptySchema = successEnvelope(z.null());
 /** Logout also takes the refresh token, so a session ends even when its access token expired. */
-const LogoutBodySchema = z.strictObject({ refreshToken: z.string().max(512).optional() }).nullish();
+const LogoutBodySchema = z.object({ refreshToken: z.string().max(512).optional() }).nullish();
 
 /** Wiring only: each handler validates, guards and makes one service call. */
 export const authRoutes =

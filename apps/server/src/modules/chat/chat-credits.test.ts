@@ -138,7 +138,7 @@ describe('chat credits', () => {
       const conv = await createConversation(t, u.token, { model_name: model });
       const res = await sendStreamed(t, u.token, conv.id, { content: 'fail me' });
       expect(res.events.map((e) => e.event)).toEqual(['connected', 'init', 'error']);
-      expect(eventData(res.events, 'error')[0]?.code).toBe('UPSTREAM_ERROR');
+      expect(eventData(res.events, 'error')[0]?.error).toBe('UPSTREAM_ERROR');
       await expectRefunded(t, u, conv.id);
     });
   }
@@ -203,7 +203,7 @@ describe('chat credits', () => {
       .map((m) => m.delta)
       .join('');
     expect(partial.length).toBeGreaterThan(0);
-    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'UPSTREAM_ERROR' } });
+    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 502, error: 'UPSTREAM_ERROR' } });
     const answer = (await t.get<Message[]>(url(conv.id), u.token)).body.data[1];
     expect(answer).toMatchObject({ status: 'error', content: partial });
     expect((await t.userRow(u.id)).credits_used).toBe(10);

@@ -128,7 +128,11 @@ describe('conversations', () => {
       hasNext: false,
       hasPrev: true,
     });
-    expect((await t.get(`${BASE}?limit=101`, session.accessToken)).status).toBe(400);
+    // Above the page size is clamped, not refused.
+    const clamped = await t.get<Conversation[]>(`${BASE}?limit=101`, session.accessToken);
+    expect(clamped.status).toBe(200);
+    expect(clamped.body.pagination?.limit).toBe(100);
+    expect(clamped.body.data).toHaveLength(3);
   });
 
   it('lists messages oldest first, with the answer after its question', async () => {

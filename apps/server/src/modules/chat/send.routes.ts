@@ -1,4 +1,11 @@
-import { NonStreamAnswerSchema, SendMessageBodySchema } from '@aiplatform/contracts';
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  NonStreamAnswerSchema,
+  SendMessageBodySchema,
+  StopAnswerResultSchema,
+  sendFileId,
+} from '@aiplatform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
@@ -11,7 +18,7 @@ import { ConversationParams } from './chat.routes.js';
 import type { SendService, Turn } from './send.service.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
-const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || !!b.file_id, {
+const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileId(b) !== null, {
   message: 'server.chat.contentRequired',
   path: ['content'],
 });
@@ -53,6 +60,22 @@ export const sendRoutes =
         return sendOk(req, reply, await send.answerWhole(turn, ac));
       },
     );
+
+    // Stop as a call, beside closing the connection: works for a client that cannot cut
+    // its own request (a proxy buffering it, another tab) and answers once the text is stored.
+    app.post(
+      '/chat/conversations/:id/stop',
+      {
+        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        schema: {
+          tags: ['chat'],
+          summary: 'Stop the answers in progress in a conversation',
+          params: ConversationParams,
+          response: { 200: successEnvelope(StopAnswerResultSchema) },
+        },
+      },
+      async (req, reply) => sendOk(req, reply, await send.stop(currentAuth(req).user.id, req.params.id)),
+    );
   };
 
 /** Takes the response over and relays the answer as server-sent events. */
@@ -78,8 +101,8 @@ async function relay(
       model_credits_per_chat: turn.model.row.credits_per_chat,
     },
   });
-  const error = (code: Parameters<typeof translate>[1]) =>
-    stream.finish('error', { error: translate(req.lang, `errors.${code}`), code });
+  const error = (code: ErrorCode) =>
+    stream.finish('error', { code: ERROR_STATUS[code], error: code, message: translate(req.lang, `errors.${code}`) });
   try {
     await send.answerStream(turn, { delta: (t) => stream.delta(t), done: (d) => stream.finish('done', d), error }, ac);
   } catch (err) {

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import type { ErrorCode, Message, NonStreamAnswer, SendMessageBody } from '@aiplatform/contracts';
+import {
+  type ErrorCode,
+  type Message,
+  type NonStreamAnswer,
+  type SendMessageBody,
+  sendFileId,
+} from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
 import { buildPrompt } from '../../ai/prompt.js';
@@ -23,6 +29,7 @@ import type { ImagesService } from './images.service.js';
 import type { MessagesRepo } from './messages.repo.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
+import { ActiveAnswers } from './active-answers.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
 export interface Turn extends TurnRef {
@@ -53,7 +60,7 @@ const titleFrom = (content: string) => Array.from(content.replace(/\s+/g, ' ').t
 /** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
 export class SendService {
   /** Answers in progress, aborted with reason `shutdown` when the server stops. */
-  private readonly active = new Map<AbortController, Promise<unknown>>();
+  private readonly active = new ActiveAnswers();
 
   constructor(
     private readonly conversations: ConversationsRepo,
@@ -76,7 +83,8 @@ export class SendService {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
-    const file = body.file_id ? await this.images.findOwn(user.id, body.file_id) : undefined;
+    const fileId = sendFileId(body);
+    const file = fileId ? await this.images.findOwn(user.id, fileId) : undefined;
     const vision = model.row.image_upload_enabled === 1;
     if (file && !vision) throw new AppError('MODEL_NO_IMAGE');
 
@@ -159,7 +167,7 @@ export class SendService {
 
   /** Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. */
   async answerWhole(turn: Turn, ac: AbortController): Promise<NonStreamAnswer> {
-    return this.track(ac, async () => {
+    return this.active.track(turn.conversationId, ac, async () => {
       const { end, text } = await generateAnswer(this.call(turn, ac.signal));
       if (end.kind !== 'finished' || !text) {
         await this.fail(turn, end);
@@ -186,7 +194,7 @@ export class SendService {
    * when the upstream broke off or ran out of time.
    */
   async answerStream(turn: Turn, sink: TurnSink, ac: AbortController): Promise<void> {
-    await this.track(ac, async () => {
+    await this.active.track(turn.conversationId, ac, async () => {
       let text = '';
       const end = await streamAnswer(this.call(turn, ac.signal), (delta) => {
         text += delta;
@@ -194,7 +202,10 @@ export class SendService {
       });
       if (!text) {
         await this.fail(turn, end);
-        if (!isAbort(end, 'client')) sink.error(isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR');
+        // Stopped before any output (a stop call; a gone client hears nothing): refunded, and said so.
+        if (isAbort(end, 'client'))
+          sink.done({ content: '', messageId: turn.answerId, tokens: 0, finish_reason: 'stopped' });
+        else sink.error(isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR');
         return;
       }
       const status =
@@ -221,19 +232,18 @@ export class SendService {
   }
 
   /** Stops every answer in progress (their partial text is kept) and waits until they are stored. */
-  async close(): Promise<void> {
-    for (const ac of this.active.keys()) ac.abort('shutdown' satisfies AbortReason);
-    await Promise.allSettled(this.active.values());
+  close(): Promise<void> {
+    return this.active.stopAll();
   }
 
-  private async track<T>(ac: AbortController, run: () => Promise<T>): Promise<T> {
-    const promise = run();
-    this.active.set(ac, promise);
-    try {
-      return await promise;
-    } finally {
-      this.active.delete(ac);
-    }
+  /**
+   * POST /chat/conversations/{id}/stop: stops the owner's answers in progress in that
+   * conversation as a disconnect would (partial text kept and charged, nothing yet: refunded)
+   * and answers once they are stored. Stopping when nothing runs is not an error.
+   */
+  async stop(userId: number, conversationId: string): Promise<{ stopped: number }> {
+    if (!(await this.conversations.findOwned(conversationId, userId))) throw notFound();
+    return { stopped: await this.active.stopConversation(conversationId) };
   }
 
   private call(turn: Turn, signal: AbortSignal): UpstreamCall {

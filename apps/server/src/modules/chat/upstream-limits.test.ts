@@ -35,7 +35,7 @@ describe('upstream time limits', () => {
     const u = await user();
     const conv = await createConversation(t, u.token, { model_name: 'fake-hang' });
     const res = await sendStreamed(t, u.token, conv.id, { content: 'hello?' });
-    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'UPSTREAM_ERROR' } });
+    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 502, error: 'UPSTREAM_ERROR' } });
     await expectRefunded(t, u, conv.id);
     const seen = await fake.waitFor((r) => r.lastUserText === 'hello?');
     expect(seen.outcome).toBe('client-closed');
@@ -50,7 +50,7 @@ describe('upstream time limits', () => {
     const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
     // 43 chunks, 100 ms apart: well past the 2.5 s limit.
     const res = await sendStreamed(t, u.token, conv.id, { content: 'slowly [fake:delay=100]' });
-    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 'UPSTREAM_ERROR' } });
+    expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 502, error: 'UPSTREAM_ERROR' } });
     const answer = (await t.get<Message[]>(url(conv.id), u.token)).body.data[1];
     expect(answer?.status).toBe('error');
     expect(answer?.content.startsWith('Echo: slowly')).toBe(true);

@@ -131,7 +131,7 @@ describe('GET /api/chat/models', () => {
     expect(streamed.text).not.toContain('FAKE-UPSTREAM-SECRET');
     expect(streamed.events.at(-1)).toEqual({
       event: 'error',
-      data: { error: 'AI 服务暂时不可用，请稍后再试', code: 'UPSTREAM_ERROR' },
+      data: { code: 502, error: 'UPSTREAM_ERROR', message: 'AI 服务暂时不可用，请稍后再试' },
     });
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { usePrefersReducedMotion } from '../common/use-media-query';
 import { type ChartOption, echarts } from './echarts-setup';
 
 export interface EChartProps {
@@ -18,6 +19,7 @@ export interface EChartProps {
 export default function EChart({ option, height = 280, ariaLabel, testId }: EChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<echarts.ECharts | null>(null);
+  const reducedMotion = usePrefersReducedMotion();
 
   useEffect(() => {
     const el = host.current;
@@ -34,8 +36,8 @@ export default function EChart({ option, height = 280, ariaLabel, testId }: ECha
   }, []);
 
   useEffect(() => {
-    chart.current?.setOption({ aria: { enabled: true }, ...option }, { notMerge: true });
-  }, [option]);
+    chart.current?.setOption({ aria: { enabled: true }, animation: !reducedMotion, ...option }, { notMerge: true });
+  }, [option, reducedMotion]);
 
   return <div ref={host} role="img" aria-label={ariaLabel} style={{ width: '100%', height }} data-testid={testId} />;
 }

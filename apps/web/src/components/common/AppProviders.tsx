@@ -2,12 +2,13 @@ import { ConfigProvider } from 'antd';
 import useMessage from 'antd/es/message/useMessage';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindMessageApi } from '../../api/notify';
 import { usePublicConfig } from '../../api/use-public-config';
 import { toSupportedLanguage } from '../../i18n/language';
 import { primaryColorOf } from './apply-public-config';
+import { usePrefersReducedMotion } from './use-media-query';
 
 /** Toasts 80 px from the top, 3 s, at most 3 at once. */
 const MESSAGE_CONFIG = { top: 80, duration: 3, maxCount: 3 };
@@ -23,16 +24,21 @@ function MessageHost() {
   return holder;
 }
 
-/** antd locale and theme (primary colour from the public configuration) plus the toast host. */
+/**
+ * antd locale and theme (primary colour from the public configuration) plus the toast host.
+ * A system asking for reduced motion turns antd's animations off (WCAG 2.3.3).
+ */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const { config } = usePublicConfig();
   const colorPrimary = primaryColorOf(config);
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => ({ token: { ...(colorPrimary ? { colorPrimary } : {}), ...(reducedMotion ? { motion: false } : {}) } }),
+    [colorPrimary, reducedMotion],
+  );
   return (
-    <ConfigProvider
-      locale={toSupportedLanguage(i18n.language) === 'en-US' ? enUS : zhCN}
-      theme={colorPrimary ? { token: { colorPrimary } } : undefined}
-    >
+    <ConfigProvider locale={toSupportedLanguage(i18n.language) === 'en-US' ? enUS : zhCN} theme={theme}>
       <MessageHost />
       {children}
     </ConfigProvider>

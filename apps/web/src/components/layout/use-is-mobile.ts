@@ -1,15 +1,9 @@
-import { useSyncExternalStore } from 'react';
+import { useMediaQuery } from '../common/use-media-query';
 
 /** The mobile layout applies below 768 px. */
 const MOBILE_QUERY = '(max-width: 767.98px)';
 
-function subscribe(onChange: () => void): () => void {
-  const media = window.matchMedia(MOBILE_QUERY);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-}
-
 /** Read synchronously, so the first paint already has the right layout. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches);
+  return useMediaQuery(MOBILE_QUERY);
 }

@@ -96,7 +96,15 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [afterAnswer, creditCheck, drafts, store, t],
   );
 
-  const stop = useCallback((conversationId: string) => store.abort(conversationId), [store]);
+  const stop = useCallback(
+    (conversationId: string) => {
+      // The server is told as well: a proxy that holds the connection open, or a stream
+      // already cut, would otherwise leave the model writing (and the answer not stored yet).
+      chatApi.stop(conversationId).catch((error: unknown) => console.warn('stop request failed', error));
+      store.abort(conversationId);
+    },
+    [store],
+  );
 
   return { send, stop };
 }
