@@ -62,7 +62,7 @@ test.describe('session', () => {
 
     await page.goto('/profile');
     await expect(toast(page, '请先登录')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile$/);
   });
 
   test('a refused access token is refreshed silently and the request retried', async ({ page, context, request }) => {

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { AppBridges } from './components/common/AppBridges';
 import { AppProviders } from './components/common/AppProviders';
 import { PageLoading } from './components/common/PageLoading';
@@ -19,6 +19,7 @@ const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
+const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 
 function AppRoutes() {
   return (
@@ -58,8 +59,13 @@ function AppRoutes() {
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
         <Route path="/admin/stats" element={<AdminStatsPage />} />
+        {/*
+         * Unknown addresses live behind sign-in too: a visitor is asked to sign in first and
+         * then sees this page (the sign-in returns to the requested address), so the 404 page
+         * is always drawn inside the app's frame and never tells a visitor which pages exist.
+         */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
-      <Route path="*" element={<Navigate to="/dashboard" replace />} />
     </Routes>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useSiteBranding } from '../../api/use-public-config';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SiteLogo } from './SiteLogo';
+import { useDocumentTitle } from './use-document-title';
 
 /**
  * The frame of the login and registration screens: brand, language switch, one panel.
@@ -12,6 +13,7 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
   const { t } = useTranslation();
   const { name } = useSiteBranding();
   const { config } = usePublicConfig();
+  useDocumentTitle(title);
   return (
     <div className="auth-shell">
       <div className="auth-shell-language">

@@ -6,18 +6,20 @@ import { toast } from '../../api/notify';
 import { usePublicConfig } from '../../api/use-public-config';
 import { useAuthStore } from '../../stores/auth-store';
 import { PageLoading } from './PageLoading';
+import { afterSignInPath, loginPathFor } from './redirect-target';
 
 function RedirectToLogin() {
   const { t } = useTranslation();
-  const location = useLocation();
+  const { pathname, search, hash } = useLocation();
   useEffect(() => {
     // A fixed key keeps one toast even when the effect runs twice.
     toast('warning', t('auth:loginRequired'), { key: 'login-required' });
   }, [t]);
-  return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The URL, not router state, carries the page: it survives reloading /login.
+  return <Navigate to={loginPathFor(pathname + search + hash)} replace />;
 }
 
-/** Pages behind sign-in: visitors are warned and sent to /login. */
+/** Pages behind sign-in: visitors are warned and sent to /login, which brings them back afterwards. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const leaving = useAuthStore((s) => s.leaving);
@@ -27,16 +29,18 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * Login and registration: signed-in users go straight to the dashboard. Arriving here
+ * Login and registration: signed-in users go straight on to the page /login was asked to
+ * return to (`?redirect=`), otherwise to the dashboard. Arriving here
  * completes a sign-out, so later visits to protected pages warn again.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const isAuthenticated = useAuthStore((s) => s.isAuthenticated);
   const leaving = useAuthStore((s) => s.leaving);
+  const { search } = useLocation();
   useEffect(() => {
     if (leaving) useAuthStore.setState({ leaving: false });
   }, [leaving]);
-  return isAuthenticated ? <Navigate to="/dashboard" replace /> : children;
+  return isAuthenticated ? <Navigate to={afterSignInPath(search)} replace /> : children;
 }
 
 // Loaded only when a custom homepage is switched on, so /login does not carry it.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
+import { useDocumentTitle } from '../../components/common/use-document-title';
 import { useAuthStore } from '../../stores/auth-store';
 import { AdminTheme } from '../admin/shared/AdminTheme';
 import { CreditsCard } from './CreditsCard';
@@ -20,6 +21,7 @@ import './dashboard.css';
  */
 export default function DashboardPage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.dashboard'));
   useCurrentUserRefresh();
   const user = useAuthStore((s) => s.user);
   const permissions = useAuthStore((s) => s.permissions);

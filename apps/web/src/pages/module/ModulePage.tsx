@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { fetchUserModules } from '../../api/modules';
 import { queryKeys } from '../../api/query-keys';
+import { useDocumentTitle } from '../../components/common/use-document-title';
 import { AdminTheme } from '../admin/shared/AdminTheme';
 import { ModuleFrame } from './ModuleFrame';
 import { NewTabModule } from './NewTabModule';
@@ -23,6 +24,8 @@ function ModuleView() {
   const { t } = useTranslation();
   const { moduleName = '' } = useParams();
   const modules = useQuery({ queryKey: queryKeys.userModules, queryFn: fetchUserModules });
+  const module = modules.data?.find((m) => m.name === moduleName);
+  useDocumentTitle(module?.display_name ?? (modules.isSuccess ? t('pages:module.notFound') : null));
 
   if (modules.isLoading) {
     return (
@@ -45,7 +48,6 @@ function ModuleView() {
       />
     );
   }
-  const module = modules.data?.find((m) => m.name === moduleName);
   if (!module) {
     return (
       <Result

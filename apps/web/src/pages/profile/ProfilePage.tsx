@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useCurrentUserRefresh } from '../../api/use-current-user';
 import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
+import { useDocumentTitle } from '../../components/common/use-document-title';
 import { useAuthStore } from '../../stores/auth-store';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordModal } from './ChangePasswordModal';
@@ -33,6 +34,7 @@ function useTabParam(): [TabKey, (key: string) => void] {
 /** Info card, then basic info, credit history and permissions tabs. */
 export default function ProfilePage() {
   const { t } = useTranslation();
+  useDocumentTitle(t('layout:userMenu.profile'));
   const [activeTab, selectTab] = useTabParam();
   useCurrentUserRefresh();
   const user = useAuthStore((s) => s.user);

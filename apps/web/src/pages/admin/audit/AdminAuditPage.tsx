@@ -7,6 +7,7 @@ import { adminPage } from '../../../api/admin';
 import { exportAuditCsv } from '../../../api/admin-files';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
+import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -81,6 +82,8 @@ function AuditWorkspace() {
 
 /** The audit log: super administrators only. */
 export default function AdminAuditPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.audit'));
   return (
     <AccessGuard adminPage="audit">
       <AdminTheme>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { adminPage } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
+import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -119,6 +120,8 @@ function GroupsWorkspace() {
 
 /** Groups and their credit pools: managers see every group, a group administrator only their own. */
 export default function AdminGroupsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.groups'));
   return (
     <AccessGuard adminPage="groups">
       <AdminTheme>

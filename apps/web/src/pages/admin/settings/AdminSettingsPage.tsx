@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
+import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { ModelsTab } from '../models/ModelsTab';
@@ -112,6 +113,8 @@ function SettingsWorkspace() {
  * screens read-only (the server says so with `_readOnly`).
  */
 export default function AdminSettingsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.settings'));
   return (
     <AccessGuard adminPage="settings">
       <AdminTheme>

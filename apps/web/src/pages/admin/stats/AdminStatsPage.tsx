@@ -2,6 +2,7 @@ import { Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { exportStatsCsv } from '../../../api/admin-files';
 import { AccessGuard } from '../../../components/common/AccessGuard';
+import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -72,6 +73,8 @@ function StatsWorkspace() {
 
 /** Usage statistics: the whole platform for a super administrator, their own group for a group administrator. */
 export default function AdminStatsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.stats'));
   return (
     <AccessGuard adminPage="stats">
       <AdminTheme>

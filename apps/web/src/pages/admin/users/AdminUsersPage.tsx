@@ -8,6 +8,7 @@ import { adminPage } from '../../../api/admin';
 import { exportUsersCsv } from '../../../api/admin-files';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
+import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -130,6 +131,8 @@ function UsersWorkspace() {
 
 /** User management: whoever may read users, everywhere or in their own group. */
 export default function AdminUsersPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('layout:menu.users'));
   return (
     <AccessGuard adminPage="users">
       <AdminTheme>
