@@ -165,6 +165,10 @@ export const CreditHistoryEntrySchema = z.object({
   amount: z.number(),
   balance_after: z.number(),
   description: z.string(),
+  /** Chat charges and refunds: the conversation (its current title; null once deleted) and model. */
+  conversation_id: z.string().nullable(),
+  conversation_title: z.string().nullable(),
+  model_name: z.string().nullable(),
 });
 export type CreditHistoryEntry = z.infer<typeof CreditHistoryEntrySchema>;
 

@@ -102,6 +102,9 @@ export interface CreditTransactionsTable {
   operator_id: number | null;
   reference_id: string | null;
   reason: Generated<string | null>;
+  /** Chat charges and refunds: the conversation and model the credits went on. */
+  conversation_id: Generated<string | null>;
+  model_name: Generated<string | null>;
   created_at: string;
 }
 

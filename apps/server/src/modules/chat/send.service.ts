@@ -30,6 +30,7 @@ import type { MessagesRepo } from './messages.repo.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
+import { titleFromQuestion } from './auto-title.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
 export interface Turn extends TurnRef {
@@ -53,9 +54,6 @@ export interface TurnSink {
   }): void;
   error(code: ErrorCode): void;
 }
-
-const TITLE_CHARS = 30;
-const titleFrom = (content: string) => Array.from(content.replace(/\s+/g, ' ').trim()).slice(0, TITLE_CHARS).join('');
 
 /** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
 export class SendService {
@@ -144,7 +142,7 @@ export class SendService {
         model_name: model.row.name,
         status: 'streaming',
       },
-      title: titleFrom(body.content),
+      title: titleFromQuestion(body.content),
       now,
       usage,
     });

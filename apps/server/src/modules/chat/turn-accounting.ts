@@ -84,6 +84,7 @@ export class TurnAccounting {
         amount: -t.cost,
         description: 'server.ledger.chatConsume',
         referenceId: t.answer.id,
+        chat: { conversationId: t.conversationId, modelName: t.usage.model },
         requireBalance: t.required,
         requireUnexpired: true,
         now: t.now,
@@ -129,6 +130,7 @@ export class TurnAccounting {
             amount: ref.cost,
             description: 'server.ledger.chatRefund',
             referenceId: ref.answerId,
+            chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
             now,
           });
         }

@@ -19,6 +19,8 @@ export interface CreditChange {
   reason?: string | null;
   /** Ties the row to its cause (the answer of a chat turn); unique per type. */
   referenceId?: string | null;
+  /** A chat charge or refund: what the credits went on, named in the credit history. */
+  chat?: { conversationId: string; modelName: string };
   /** A chat charge also needs this much balance held, and credits that have not expired. */
   requireBalance?: number;
   requireUnexpired?: boolean;
@@ -90,6 +92,8 @@ export async function applyCreditChange(trx: Db, c: CreditChange): Promise<Credi
       operator_id: c.operatorId ?? null,
       reason: c.reason ?? null,
       reference_id: c.referenceId ?? null,
+      conversation_id: c.chat?.conversationId ?? null,
+      model_name: c.chat?.modelName ?? null,
       created_at: c.now,
     })
     .returning([

@@ -43,10 +43,24 @@ export class CreditsRepo {
   async historyPage(userId: number, page: number, limit: number) {
     const [rows, count] = await Promise.all([
       this.db
-        .selectFrom('credit_transactions')
-        .select(['id', 'created_at', 'transaction_type', 'amount', 'balance_after', 'description'])
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        .selectFrom('credit_transactions as t')
+        // The user's own conversation only: a ledger line never reveals someone else's title.
+        .leftJoin('conversations as c', (join) =>
+          join.onRef('c.id', '=', 't.conversation_id').onRef('c.user_id', '=', 't.user_id'),
+        )
+        .select([
+          't.id',
+          't.created_at',
+          't.transaction_type',
+          't.amount',
+          't.balance_after',
+          't.description',
+          't.conversation_id',
+          't.model_name',
+          'c.title as conversation_title',
+        ])
+        .where('t.user_id', '=', userId)
+        .orderBy('t.id', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),

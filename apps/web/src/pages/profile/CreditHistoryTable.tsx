@@ -4,9 +4,33 @@ import { Alert, Button, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { authApi } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../components/common/format';
+
+/**
+ * A ledger line's text; a chat charge or refund also names its model and conversation,
+ * linked while the conversation exists.
+ */
+function LedgerDescription({ entry }: { entry: CreditHistoryEntry }) {
+  const { t } = useTranslation();
+  if (!entry.model_name && !entry.conversation_id) return <>{entry.description}</>;
+  const conversation = entry.conversation_title ? (
+    <Link to={`/chat?c=${encodeURIComponent(entry.conversation_id ?? '')}`} data-testid="ledger-conversation-link">
+      {entry.conversation_title}
+    </Link>
+  ) : (
+    <Typography.Text type="secondary">{t('profile:history.conversationDeleted')}</Typography.Text>
+  );
+  return (
+    <span data-testid="ledger-chat-detail">
+      {entry.description}
+      {entry.model_name ? ` · ${entry.model_name} · ` : ' · '}
+      {conversation}
+    </span>
+  );
+}
 
 /** The profile shows ten entries a page. */
 const PAGE_SIZE = 10;
@@ -63,7 +87,12 @@ export function CreditHistoryTable() {
       align: 'right',
       render: (v: number) => formatNumber(v, lang),
     },
-    { key: 'description', title: t('profile:history.description'), dataIndex: 'description', ellipsis: true },
+    {
+      key: 'description',
+      title: t('profile:history.description'),
+      ellipsis: true,
+      render: (_: unknown, entry: CreditHistoryEntry) => <LedgerDescription entry={entry} />,
+    },
   ];
 
   if (query.isError && !query.data) {
