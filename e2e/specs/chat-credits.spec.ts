@@ -92,7 +92,7 @@ test.describe('chat: credits', () => {
     expect(await upstreamRequests(marker)).toEqual([]);
   });
 
-  test('an upstream failure before any output shows the error, restores the text and refunds', async ({
+  test('an upstream failure before any output shows the error in place with a retry, and refunds', async ({
     page,
     request,
   }) => {
@@ -105,13 +105,18 @@ test.describe('chat: credits', () => {
     const marker = `m-${uniqueToken()}`;
     const text = `This will fail ${marker} [fake:error]`;
     await typeAndSend(page, text);
-    await expect(toast(page, 'AI 服务暂时不可用，请稍后再试')).toBeVisible();
+    // The error stands where the answer would have, under the question; nothing goes back
+    // into the box (a second paid send would be one click away) and no toast is needed.
+    const failed = page.getByTestId('message-failed');
+    await expect(failed).toContainText('AI 服务暂时不可用，请稍后再试');
+    await expect(messages(page)).toHaveCount(2);
+    await expect(messages(page).first()).toContainText(text);
+    await expect(toast(page, 'AI 服务暂时不可用，请稍后再试')).toHaveCount(0);
     // The upstream's own message (with what might be a secret) is not shown.
     await expect(page.getByText('FAKE-UPSTREAM-SECRET')).toHaveCount(0);
-    await expect(page.getByTestId('chat-input')).toHaveValue(text);
+    await expect(page.getByTestId('chat-input')).toHaveValue('');
     await expect(page.getByTestId('chat-input')).toBeEnabled();
     await expect(page.getByTestId('send-button')).toBeVisible();
-    await expect(messages(page)).toHaveCount(0);
     await expect(page.getByTestId('chat-credits')).toContainText('余额：1,000 积分');
 
     const upstream = await upstreamRequest(marker);
@@ -128,6 +133,17 @@ test.describe('chat: credits', () => {
     ]);
     expect(await api.messages(conversation.id)).toEqual([]);
     expect((await api.conversation(conversation.id)).message_count).toBe(0);
+
+    // Retry sends the same question again in place of the failed pair (it fails again here,
+    // the directive being part of the question): one failed pair on screen, one more refund.
+    await page.getByTestId('message-retry').click();
+    await expect.poll(async () => (await upstreamRequests(marker)).length).toBe(2);
+    await expect(page.getByTestId('message-failed')).toHaveCount(1);
+    await expect(messages(page)).toHaveCount(2);
+    await expect
+      .poll(async () => (await api.ledger()).filter((e) => e.transaction_type === 'system_refund').length)
+      .toBe(2);
+    await expect.poll(() => api.remaining()).toBe(1000);
 
     await page.reload();
     await expect(page.getByTestId('empty-conversation')).toBeVisible();

@@ -1,7 +1,6 @@
 import { type Page, expect, test } from '@playwright/test';
 import { ChatApi, messages, openChat, TALL_DESKTOP, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
-import { toast } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 const quickPrompts = (page: Page) => page.locator('[data-testid^="quick-prompt-"]');
@@ -64,10 +63,13 @@ test.describe('chat: languages', () => {
     // The server answers in the chosen language too.
     const marker = `m-${uniqueToken()}`;
     await typeAndSend(page, `Fails in English ${marker} [fake:error]`);
-    await expect(toast(page, 'The AI service is temporarily unavailable, please try again later')).toBeVisible();
+    const failed = page.getByTestId('message-failed');
+    await expect(failed).toContainText('The AI service is temporarily unavailable, please try again later');
+    await expect(failed.getByTestId('message-retry')).toHaveText('Retry');
 
     await typeAndSend(page, `Works in English ${marker}`);
-    const answer = messages(page, 'assistant');
+    // The failed pair stays above, on this screen only.
+    const answer = messages(page, 'assistant').last();
     await expect(answer).toHaveAttribute('data-status', 'complete');
     await expect(answer.getByTestId('message-tokens')).toHaveText(/^\d+ tokens$/);
     await expect(answer.getByTestId('code-copy')).toHaveText('Copy code');

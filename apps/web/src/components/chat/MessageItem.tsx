@@ -13,6 +13,7 @@ interface MessageItemProps {
   /** Model display names by model identifier. */
   modelLabel: string;
   onDelete: (message: ChatMessage) => void;
+  onRetry: (message: ChatMessage) => void;
 }
 
 function TypingIndicator() {
@@ -30,7 +31,7 @@ function TypingIndicator() {
  * One message. Memoised on the message object: a finished message keeps its object,
  * so only the one being streamed re-renders while an answer arrives.
  */
-export const MessageItem = memo(function MessageItem({ message, modelLabel, onDelete }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({ message, modelLabel, onDelete, onRetry }: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const { copied, copy } = useCopyText('content');
   const isUser = message.role === 'user';
@@ -70,10 +71,19 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onDe
               {t('chat:message.stoppedSuffix')}
             </div>
           )}
-          {message.status === 'error' && (
-            <div className="chat-stopped" data-testid="message-interrupted">
-              {t('chat:message.interruptedSuffix')}
+          {message.failure ? (
+            <div className="chat-failure" role="alert" data-testid="message-failed">
+              <span>{message.failure.message}</span>
+              <Button size="small" onClick={() => onRetry(message)} data-testid="message-retry">
+                {t('chat:message.retry')}
+              </Button>
             </div>
+          ) : (
+            message.status === 'error' && (
+              <div className="chat-stopped" data-testid="message-interrupted">
+                {t('chat:message.interruptedSuffix')}
+              </div>
+            )
           )}
         </div>
         <div className="chat-message-actions">
@@ -100,7 +110,7 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onDe
                 type="text"
                 danger
                 icon={<DeleteOutlined />}
-                disabled={busy}
+                disabled={busy || Boolean(message.failure)}
                 onClick={() => onDelete(message)}
                 aria-label={t('chat:message.delete')}
                 data-testid="message-delete"

@@ -18,6 +18,7 @@ interface MessageListProps {
   onScrollMemo: (memo: ScrollMemo) => void;
   modelNames: ReadonlyMap<string, string>;
   onDelete: (message: ChatMessage) => void;
+  onRetry: (message: ChatMessage) => void;
 }
 
 /**
@@ -31,6 +32,7 @@ export function MessageList({
   onScrollMemo,
   modelNames,
   onDelete,
+  onRetry,
 }: MessageListProps) {
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -122,6 +124,7 @@ export function MessageList({
             message={message}
             modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}
             onDelete={onDelete}
+            onRetry={onRetry}
           />
         </div>
       )}

@@ -1,10 +1,15 @@
-import type { Message } from '@aiplatform/contracts';
+import type { Message, UploadedImage } from '@aiplatform/contracts';
 import type { StateSnapshot } from 'react-virtuoso';
 
 /** A message as the screen holds it: `temp` until the server names it, `streaming` while it grows. */
 export interface ChatMessage extends Message {
   temp?: boolean;
   streaming?: boolean;
+  /**
+   * An answer that never came (an error or a stop before the first word; the turn was
+   * refunded): why, shown in its place, and the question as sent, for "retry".
+   */
+  failure?: { message: string; questionId: string; content: string; image: UploadedImage | null };
 }
 
 /** Where a message list was scrolled to, so it can be restored when its conversation reopens. */

@@ -15,7 +15,7 @@ import type { DraftKeeper } from './draft-keeper';
 import type { ConversationCache } from './use-chat-queries';
 import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
-import { useSendMessage } from './use-send-message';
+import type { useSendMessage } from './use-send-message';
 
 interface ChatComposerProps {
   store: ChatSessions;
@@ -31,13 +31,14 @@ interface ChatComposerProps {
   credits: ChatCredits | undefined;
   actions: ReturnType<typeof useConversationActions>;
   messageActions: ReturnType<typeof useMessageActions>;
+  sender: ReturnType<typeof useSendMessage>;
 }
 
 /** The input area: model picker, image, export and clear, the text box, balance and send/stop. */
 export function ChatComposer(props: ChatComposerProps) {
   const { store, drafts, conversationId, conversation, model, modelLabel, models, actions } = props;
   const { t, i18n } = useTranslation();
-  const { send, stop } = useSendMessage({ store, drafts, cache: props.cache });
+  const { send, stop } = props.sender;
   const input = useSessionValue(store, conversationId, (s) => s.input);
   const image = useSessionValue(store, conversationId, (s) => s.image);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');

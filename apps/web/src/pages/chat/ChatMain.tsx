@@ -1,8 +1,10 @@
 import type { ChatModel, Conversation } from '@aiplatform/contracts';
 import { Alert } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatCredits } from '../../api/chat';
 import { ChatHeader } from '../../components/chat/ChatHeader';
+import type { ChatMessage } from '../../components/chat/chat-message';
 import { ChatComposer } from './ChatComposer';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
@@ -10,6 +12,7 @@ import { MessagesPane } from './MessagesPane';
 import type { ConversationCache } from './use-chat-queries';
 import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
+import { useSendMessage } from './use-send-message';
 import type { SidebarState } from './use-sidebar-state';
 
 interface ChatMainProps {
@@ -44,6 +47,20 @@ export function ChatMain(props: ChatMainProps) {
   // The model was deleted, switched off or closed to the user's group: the conversation stays
   // readable, and the user is asked to pick another model before sending.
   const modelGone = Boolean(conversation && props.modelsLoaded && !model);
+  const sender = useSendMessage({ store, drafts: props.drafts, cache: props.cache });
+  const { send } = sender;
+  const retryAnswer = useCallback(
+    (failed: ChatMessage) => {
+      const failure = failed.failure;
+      if (!conversationId || !failure) return;
+      // The failed pair is only on this screen (the server refunded and removed it); the retry replaces it.
+      store.updateMessages(conversationId, (list) =>
+        list.filter((m) => m.id !== failed.id && m.id !== failure.questionId),
+      );
+      void send(conversationId, model, conversation?.model_name ?? null, failure);
+    },
+    [conversation?.model_name, conversationId, model, send, store],
+  );
 
   return (
     <section className="chat-main">
@@ -61,6 +78,7 @@ export function ChatMain(props: ChatMainProps) {
           modelNames={props.modelNames}
           announcement={props.announcement}
           onDelete={props.messageActions.confirmDelete}
+          onRetryAnswer={retryAnswer}
           onNew={props.onNew}
           onRetry={props.onRetry}
         />
@@ -89,6 +107,7 @@ export function ChatMain(props: ChatMainProps) {
         credits={props.credits}
         actions={props.actions}
         messageActions={props.messageActions}
+        sender={sender}
       />
     </section>
   );

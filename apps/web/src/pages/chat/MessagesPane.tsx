@@ -12,6 +12,8 @@ interface MessagesPaneProps {
   modelNames: ReadonlyMap<string, string>;
   announcement: string | null;
   onDelete: (conversationId: string, message: ChatMessage) => void;
+  /** Sends again the question of an answer that never came. */
+  onRetryAnswer: (message: ChatMessage) => void;
   onNew: () => void;
   onRetry: () => void;
 }
@@ -23,6 +25,7 @@ export function MessagesPane({
   modelNames,
   announcement,
   onDelete,
+  onRetryAnswer,
   onNew,
   onRetry,
 }: MessagesPaneProps) {
@@ -64,6 +67,7 @@ export function MessagesPane({
       onScrollMemo={onScrollMemo}
       modelNames={modelNames}
       onDelete={deleteMessage}
+      onRetry={onRetryAnswer}
     />
   );
 }

@@ -94,7 +94,9 @@ function end(job: SendJob): void {
 /**
  * Stream mode: temporary messages at once, replaced at `init`; deltas are
  * published once per frame; `done` gives the final text, tokens and id. Stop keeps the
- * partial text as a stopped answer; an error removes the messages and restores the input.
+ * partial text as a stopped answer. An error the server reports keeps the question, with the
+ * partial answer marked or, with none, the reason and a retry; a refusal before the turn
+ * began (credits, validation, network) removes the messages and restores the input.
  */
 export async function runStreamSend(job: SendJob): Promise<void> {
   const { store, conversationId: id } = job;
@@ -146,21 +148,36 @@ export async function runStreamSend(job: SendJob): Promise<void> {
     );
   } catch (error) {
     const partial = text.finish();
+    // Once the server has taken the turn, its outcome stays where it happened: a partial
+    // answer stays (charged, marked), and no answer at all shows why, with a retry. The
+    // question is never put back into the box, which would invite a second paid send.
+    const noAnswer = (message: string) =>
+      setAssistant({
+        content: '',
+        status: 'error',
+        streaming: false,
+        failure: { message, questionId: userId, content: job.content, image: job.image },
+      });
     if (isAbort(error)) {
       toast('info', i18n.t('chat:send.stopped'));
       if (partial) setAssistant({ content: partial, status: 'stopped', streaming: false });
-      else if (initialised) resync(job);
+      else if (initialised) noAnswer(i18n.t('chat:message.noAnswer'));
       else {
         // Stopped before the server answered at all: nothing was produced, so nothing is lost.
         store.updateMessages(id, (list) => list.filter((m) => m.id !== userId && m.id !== assistantId));
         restoreInput(job);
         resync(job);
       }
+    } else if (partial) {
+      // The connection broke mid-answer: the server keeps the text (charged) as interrupted.
+      setAssistant({ content: partial, status: 'error', streaming: false });
+      resync(job);
+    } else if (initialised) {
+      noAnswer(isApiError(error) && error.message ? error.message : i18n.t('chat:send.failed'));
     } else {
       store.updateMessages(id, (list) => list.filter((m) => m.id !== userId && m.id !== assistantId));
       restoreInput(job);
       reportSendFailure(error);
-      if (initialised) resync(job);
     }
   } finally {
     end(job);

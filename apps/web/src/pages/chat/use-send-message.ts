@@ -1,4 +1,4 @@
-import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import type { ChatModel, Conversation, UploadedImage } from '@aiplatform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,11 +58,21 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [cache, queryClient, store],
   );
 
+  /**
+   * Sends the text box's content, or with `resend` a question again (the retry of an answer
+   * that never came), leaving whatever is in the box alone.
+   */
   const send = useCallback(
-    async (conversationId: string, model: ChatModel | undefined, modelName: string | null) => {
+    async (
+      conversationId: string,
+      model: ChatModel | undefined,
+      modelName: string | null,
+      resend?: { content: string; image: UploadedImage | null },
+    ) => {
       const session = store.get(conversationId);
-      const content = session.input.trim();
-      if ((!content && !session.image) || session.phase !== 'idle') return;
+      const content = resend ? resend.content : session.input.trim();
+      const chosenImage = resend ? resend.image : session.image;
+      if ((!content && !chosenImage) || session.phase !== 'idle') return;
       const check = await creditCheck(model);
       if (!check.ok) {
         toast(
@@ -77,14 +87,16 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
         return;
       }
       // The image goes only to a model that accepts one.
-      const image = model && !model.image_upload_enabled ? null : session.image;
-      store.update(conversationId, { input: '', image: null });
-      drafts.discard(conversationId);
+      const image = model && !model.image_upload_enabled ? null : chosenImage;
+      if (!resend) {
+        store.update(conversationId, { input: '', image: null });
+        drafts.discard(conversationId);
+      }
       const job = {
         store,
         conversationId,
         content,
-        input: session.input,
+        input: resend ? resend.content : session.input,
         image,
         modelName,
         onSettled: (credits: number | undefined, conversation?: Conversation) =>
