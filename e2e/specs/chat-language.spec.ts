@@ -16,7 +16,7 @@ test.describe('chat: languages', () => {
   }) => {
     const user = await registerViaApi(request, { prefix: 'clang' });
     const api = await ChatApi.login(request, user);
-    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Bilingual' });
+    // No conversation yet: /chat would open the last one instead of the welcome screen.
     await openChat(page, user);
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
@@ -46,6 +46,7 @@ test.describe('chat: languages', () => {
     await expect(page.getByTestId('chat-credits')).toHaveText('Balance: 1,000 credits');
 
     // It holds after a reload, in the open conversation as well.
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Bilingual' });
     await page.goto(`/chat?c=${conversation.id}`);
     await expect(page.getByTestId('chat-header-title')).toHaveText('Bilingual');
     await expect(page.getByTestId('conversation-item')).toContainText('0 messages');

@@ -7,7 +7,7 @@ import { registerViaApi, uniqueToken } from '../support/users';
 test.describe('chat on a phone (375 px)', () => {
   test.use({ viewport: { width: 375, height: 740 } });
 
-  test('the conversation list is a drawer; a conversation opens from it and a message goes out', async ({
+  test('/chat opens the last conversation; the list is a drawer that opens and makes conversations', async ({
     page,
     request,
   }) => {
@@ -17,17 +17,29 @@ test.describe('chat on a phone (375 px)', () => {
     await signInDirect(page, user.email, user.password, null);
     await page.goto('/chat');
 
-    await expect(page.getByTestId('empty-state')).toBeVisible();
-    await expect(page.getByTestId('chat-header-title')).toHaveText('AI 对话');
+    // The only conversation is the last one used: it opens without the drawer.
+    await expect(page).toHaveURL(new RegExp(`c=${conversation.id}`));
+    await expect(page.getByTestId('chat-header-title')).toHaveText('Pocket chat');
     await expect(page.getByTestId('chat-sidebar')).toBeHidden();
 
+    // A new conversation from the drawer: created, opened, drawer closed.
     await page.getByTestId('chat-sidebar-toggle').click();
     const sidebar = page.getByTestId('chat-sidebar');
     await expect(sidebar).toBeVisible();
     await expect(page.locator('.ant-drawer-title')).toHaveText('对话列表');
     const box = await sidebar.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(375);
+    await page.getByTestId('chat-new-button').click();
+    await page.getByTestId('new-conv-title').fill('Second on phone');
+    await page.getByTestId('new-conv-submit').click();
+    await expect(page.getByTestId('new-conv-title')).toBeHidden();
+    await expect(page.getByTestId('chat-header-title')).toHaveText('Second on phone');
+    await expect(sidebar).toBeHidden();
+    expect(openConversationId(page)).not.toBe(conversation.id);
 
+    // Back to the first one through the drawer.
+    await page.getByTestId('chat-sidebar-toggle').click();
+    await expect(sidebar).toBeVisible();
     await conversationItem(page, conversation.id).click();
     await expect(sidebar).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`c=${conversation.id}`));
@@ -44,15 +56,7 @@ test.describe('chat on a phone (375 px)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect((await api.messages(conversation.id)).map((m) => m.role)).toEqual(['user', 'assistant']);
 
-    // A new conversation from the drawer: created, opened, drawer closed.
     await page.getByTestId('chat-sidebar-toggle').click();
     await expect(conversationItem(page, conversation.id)).toContainText('2 条消息');
-    await page.getByTestId('chat-new-button').click();
-    await page.getByTestId('new-conv-title').fill('Second on phone');
-    await page.getByTestId('new-conv-submit').click();
-    await expect(page.getByTestId('new-conv-title')).toBeHidden();
-    await expect(page.getByTestId('chat-header-title')).toHaveText('Second on phone');
-    await expect(sidebar).toBeHidden();
-    expect(openConversationId(page)).not.toBe(conversation.id);
   });
 });

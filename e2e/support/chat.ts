@@ -15,6 +15,7 @@ export interface Conversation {
   message_count: number;
   total_tokens: number;
   created_at: string;
+  updated_at: string;
 }
 
 export interface ConversationDetail extends Conversation {

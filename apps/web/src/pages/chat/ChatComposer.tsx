@@ -1,7 +1,7 @@
 import type { ChatModel, Conversation } from '@aiplatform/contracts';
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatCredits } from '../../api/chat';
 import { toast } from '../../api/notify';
@@ -12,7 +12,7 @@ import { ModelPicker } from '../../components/chat/ModelPicker';
 import { formatNumber } from '../../components/common/format';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
-import type { ConversationCache } from './use-chat-queries';
+import { type ConversationCache, useStartModel } from './use-chat-queries';
 import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
 import type { useSendMessage } from './use-send-message';
@@ -43,17 +43,38 @@ export function ChatComposer(props: ChatComposerProps) {
   const image = useSessionValue(store, conversationId, (s) => s.image);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
   const ready = useSessionValue(store, conversationId, (s) => s.status === 'ready');
-  // Text typed before any conversation is chosen; sending it only warns.
+  // Text typed before any conversation is chosen; sending it starts one.
   const [looseInput, setLooseInput] = useState('');
+  const startModel = useStartModel();
+  // A second Enter while the conversation is being made must not make another one.
+  const starting = useRef(false);
 
   const setInput = (value: string) => {
     if (!conversationId) return setLooseInput(value);
     store.update(conversationId, { input: value });
     drafts.schedule(conversationId, value);
   };
+  /** Sending with no conversation: one is made with the default model and settings, then sent to. */
+  const startAndSend = async () => {
+    // While the models are still loading the text simply stays in the box.
+    if (!looseInput.trim() || starting.current || startModel === undefined) return;
+    if (!startModel) {
+      toast('warning', t('chat:form.noModels'));
+      return;
+    }
+    starting.current = true;
+    try {
+      const id = await actions.start(startModel, looseInput);
+      if (!id) return;
+      setLooseInput('');
+      void send(id, startModel, startModel.name);
+    } finally {
+      starting.current = false;
+    }
+  };
   const onSend = () => {
     if (!conversationId) {
-      if (looseInput.trim()) toast('warning', t('chat:input.noConversation'));
+      void startAndSend();
       return;
     }
     if (props.modelGone) {

@@ -18,11 +18,13 @@ import {
   useConversationCache,
   useConversations,
   useModelNames,
+  useStartModel,
   useVisibleSystemAnnouncement,
 } from './use-chat-queries';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
 import { useMessageActions } from './use-message-actions';
+import { useOpenLatest } from './use-open-latest';
 import { useSidebarState } from './use-sidebar-state';
 
 /** The chat screen: conversation sidebar (or drawer on phones), main area, and the forms. */
@@ -42,6 +44,7 @@ export function ChatWorkspace() {
   const announcement = useVisibleSystemAnnouncement();
   const cache = useConversationCache();
   const modelNames = useModelNames(models.data);
+  const startModel = useStartModel();
   const retryLoad = useConversationLoader(store, drafts, selectedId);
   const detail = useSessionValue(store, selectedId, (s) => s.detail);
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
@@ -58,6 +61,7 @@ export function ChatWorkspace() {
     },
     [closeSidebar, setParams],
   );
+  useOpenLatest(conversations.data, selectedId, setParams);
   const actions = useConversationActions({ store, drafts, cache, modal, selectedId, select });
   const messageActions = useMessageActions({ store, cache, modal });
   const openSettings = useCallback((c: Conversation) => setSettingsId(c.id), []);
@@ -125,11 +129,7 @@ export function ChatWorkspace() {
       <NewConversationModal
         open={newOpen}
         models={models.data ?? []}
-        defaultModel={
-          models.data?.some((m) => m.name === aiDefaults.default_model)
-            ? aiDefaults.default_model
-            : models.data?.[0]?.name
-        }
+        defaultModel={startModel?.name}
         defaultTemperature={aiDefaults.temperature}
         onCancel={() => setNewOpen(false)}
         onSubmit={async (values) => {

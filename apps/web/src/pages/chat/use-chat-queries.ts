@@ -4,9 +4,21 @@ import { useMemo } from 'react';
 import { chatApi } from '../../api/chat';
 import { queryKeys } from '../../api/query-keys';
 import { useSystemAnnouncement, visibleContent } from '../../api/use-announcements';
+import { usePublicConfig } from '../../api/use-public-config';
+import { defaultModel } from './chat-start';
 
 export function useChatModels() {
   return useQuery({ queryKey: queryKeys.chatModels, queryFn: chatApi.models, staleTime: 60_000 });
+}
+
+/**
+ * The model a new conversation starts with, in the form and by a first message: undefined
+ * while the models are loading, null when the user may use none (or they could not be read).
+ */
+export function useStartModel(): ChatModel | null | undefined {
+  const models = useChatModels();
+  const siteDefault = usePublicConfig().config.ai.default_model;
+  return models.isPending ? undefined : defaultModel(models.data ?? [], siteDefault);
 }
 
 export function useConversations() {

@@ -33,7 +33,10 @@ function createBody(values: ConversationFormValues): CreateConversationBody {
   };
 }
 
-/** Create, edit, pin, switch model, delete and clear conversations, with the product's toasts. */
+/**
+ * Create (from the form, or by a first message), edit, pin, switch model, delete and clear
+ * conversations, with the product's toasts.
+ */
 export function useConversationActions({ store, drafts, cache, modal, selectedId, select }: ActionDeps) {
   const { t } = useTranslation();
 
@@ -57,6 +60,31 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
         } catch (error) {
           reportError(error, 'chat:conversation.createFailed');
           return false;
+        }
+      },
+
+      /**
+       * Sending with no conversation open: one on `model` with the server's default settings
+       * and no title (the server names it after the first question), opened with `input` in
+       * its text box so that sending takes it from there. Resolves to its id, or null.
+       */
+      start: async (model: ChatModel, input: string): Promise<string | null> => {
+        try {
+          const conversation = await chatApi.createConversation({ model_name: model.name });
+          // A conversation just made has no messages and no draft: nothing to read back.
+          store.update(conversation.id, {
+            status: 'ready',
+            detail: { ...conversation, draft: null },
+            messages: [],
+            input,
+          });
+          select(conversation.id);
+          cache.add(conversation);
+          void cache.refresh();
+          return conversation.id;
+        } catch (error) {
+          reportError(error, 'chat:conversation.createFailed');
+          return null;
         }
       },
 
