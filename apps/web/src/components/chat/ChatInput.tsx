@@ -1,4 +1,4 @@
-import { SendOutlined, StopOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ReactNode, useRef } from 'react';
@@ -15,8 +15,13 @@ const QUICK_PROMPTS = [
 interface ChatInputProps {
   value: string;
   onChange: (value: string) => void;
-  /** An answer is being produced: the box is disabled and the send button becomes stop. */
+  /**
+   * An answer is being produced: stop is offered beside send, and the box stays open for
+   * the next message, which "send" then queues.
+   */
   busy: boolean;
+  /** The box's message is queued until the current answer ends. */
+  queued: boolean;
   onSend: () => void;
   onStop: () => void;
   /** Model picker, image, export and clear buttons. */
@@ -28,7 +33,17 @@ interface ChatInputProps {
 }
 
 /** The text box (3–6 rows; Enter sends, Shift+Enter breaks the line), quick prompts and send/stop. */
-export function ChatInput({ value, onChange, busy, onSend, onStop, toolbar, attachment, footer }: ChatInputProps) {
+export function ChatInput({
+  value,
+  onChange,
+  busy,
+  queued,
+  onSend,
+  onStop,
+  toolbar,
+  attachment,
+  footer,
+}: ChatInputProps) {
   const { t } = useTranslation();
   const box = useRef<TextAreaRef>(null);
 
@@ -45,7 +60,6 @@ export function ChatInput({ value, onChange, busy, onSend, onStop, toolbar, atta
           <Button
             key={prompt.name}
             size="small"
-            disabled={busy}
             onClick={() => insertPrompt(t(prompt.prefix))}
             data-testid={`quick-prompt-${prompt.name}`}
           >
@@ -61,7 +75,6 @@ export function ChatInput({ value, onChange, busy, onSend, onStop, toolbar, atta
         autoSize={{ minRows: 3, maxRows: 6 }}
         placeholder={busy ? t('chat:input.streaming') : t('chat:input.placeholder')}
         aria-label={t('chat:input.placeholder')}
-        disabled={busy}
         onKeyDown={(event) => {
           // 229 / isComposing: Enter that confirms an IME candidate (Chinese input) is not a send.
           if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
@@ -71,16 +84,27 @@ export function ChatInput({ value, onChange, busy, onSend, onStop, toolbar, atta
         data-testid="chat-input"
       />
       <div className="chat-input-footer">
-        <div className="chat-input-info">{footer}</div>
-        {busy ? (
-          <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="stop-button">
-            {t('chat:input.stop')}
-          </Button>
-        ) : (
-          <Button type="primary" icon={<SendOutlined />} onClick={onSend} data-testid="send-button">
+        <div className="chat-input-info">
+          {/* A live region that is always present, so the queued note is announced when it appears. */}
+          <div role="status">
+            {queued && (
+              <span className="chat-input-queued" data-testid="send-queued">
+                <ClockCircleOutlined /> {t('chat:input.queued')}
+              </span>
+            )}
+          </div>
+          {footer}
+        </div>
+        <div className="chat-input-buttons">
+          {busy && (
+            <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="stop-button">
+              {t('chat:input.stop')}
+            </Button>
+          )}
+          <Button type="primary" icon={<SendOutlined />} onClick={onSend} disabled={queued} data-testid="send-button">
             {t('chat:input.send')}
           </Button>
-        )}
+        </div>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
-import { splitMarkdownBlocks, expandDisplayMath } from './markdown-blocks';
+import { expandDisplayMath } from './display-math';
+import { splitMarkdownBlocks } from './markdown-blocks';
 import { useRehypePlugins } from './markdown-plugins';
 import './markdown.css';
 

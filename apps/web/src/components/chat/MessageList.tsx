@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage, ScrollMemo } from './chat-message';
+import { JumpToLatest } from './JumpToLatest';
 import { MessageItem } from './MessageItem';
 
 /** Following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
@@ -37,10 +38,17 @@ export function MessageList({
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const follow = useRef(initialScroll?.atBottom ?? true);
+  // The ref is read inside scroll handlers; the state mirrors it for the jump button.
+  const [following, setFollowing] = useState(initialScroll?.atBottom ?? true);
+  const [atBottom, setAtBottom] = useState(initialScroll?.atBottom ?? true);
   const memo = useRef<ScrollMemo>(initialScroll ?? { atBottom: true, snapshot: null });
   const last = messages[messages.length - 1];
 
   const scrollToBottom = useCallback(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  const setFollow = useCallback((value: boolean) => {
+    follow.current = value;
+    setFollowing(value);
+  }, []);
 
   // Pauses following when the user scrolls up away from the bottom; resumes at the bottom.
   useEffect(() => {
@@ -53,8 +61,8 @@ export function MessageList({
     const onScroll = () => {
       const top = scroller.scrollTop;
       const distance = scroller.scrollHeight - top - scroller.clientHeight;
-      if (distance <= SCROLL_THRESHOLD_PX) follow.current = true;
-      else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) follow.current = false;
+      if (distance <= SCROLL_THRESHOLD_PX) setFollow(true);
+      else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) setFollow(false);
       lastTop = top;
     };
     const gestures = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
@@ -64,13 +72,14 @@ export function MessageList({
       gestures.forEach((name) => scroller.removeEventListener(name, onGesture));
       scroller.removeEventListener('scroll', onScroll);
     };
-  }, [scroller]);
+  }, [scroller, setFollow]);
 
   // A message just sent (still temporary) always brings the list down and resumes following.
   const lastId = last?.id;
   const lastIsTemp = Boolean(last?.temp);
   useEffect(() => {
     if (!lastIsTemp) return;
+    // The state catches up from the scroll handler once the list has reached the bottom.
     follow.current = true;
     scrollToBottom();
   }, [lastId, lastIsTemp, scrollToBottom]);
@@ -95,39 +104,53 @@ export function MessageList({
 
   useEffect(() => () => onScrollMemo(memo.current), [onScrollMemo]);
 
+  const jumpToLatest = () => {
+    setFollow(true);
+    scrollToBottom();
+    // The button goes away at the bottom: keyboard focus continues from the list, not the page top.
+    scroller?.focus({ preventScroll: true });
+  };
+  // While a followed answer grows, the list is briefly short of the bottom until the next
+  // re-scroll; the button would only flicker then.
+  const showJump = !atBottom && !(streaming && following);
+
   return (
-    <Virtuoso
-      ref={virtuoso}
-      className="chat-message-list"
-      data-testid="message-list"
-      data={messages}
-      scrollerRef={(element) => setScroller(element instanceof HTMLElement ? element : null)}
-      computeItemKey={(_, message) => message.id}
-      {...(initialScroll && !initialScroll.atBottom && initialScroll.snapshot
-        ? { restoreStateFrom: initialScroll.snapshot }
-        : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
-      atBottomThreshold={SCROLL_THRESHOLD_PX}
-      followOutput={() => (follow.current ? 'auto' : false)}
-      increaseViewportBy={{ top: 400, bottom: 400 }}
-      isScrolling={(scrolling) => {
-        if (!scrolling)
-          virtuoso.current?.getState((snapshot) => {
-            memo.current = { ...memo.current, snapshot };
-          });
-      }}
-      atBottomStateChange={(atBottom) => {
-        memo.current = { ...memo.current, atBottom };
-      }}
-      itemContent={(_, message) => (
-        <div className="chat-row">
-          <MessageItem
-            message={message}
-            modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}
-            onDelete={onDelete}
-            onRetry={onRetry}
-          />
-        </div>
-      )}
-    />
+    <>
+      <Virtuoso
+        ref={virtuoso}
+        className="chat-message-list"
+        data-testid="message-list"
+        data={messages}
+        scrollerRef={(element) => setScroller(element instanceof HTMLElement ? element : null)}
+        computeItemKey={(_, message) => message.id}
+        {...(initialScroll && !initialScroll.atBottom && initialScroll.snapshot
+          ? { restoreStateFrom: initialScroll.snapshot }
+          : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+        atBottomThreshold={SCROLL_THRESHOLD_PX}
+        followOutput={() => (follow.current ? 'auto' : false)}
+        increaseViewportBy={{ top: 400, bottom: 400 }}
+        isScrolling={(scrolling) => {
+          if (!scrolling)
+            virtuoso.current?.getState((snapshot) => {
+              memo.current = { ...memo.current, snapshot };
+            });
+        }}
+        atBottomStateChange={(bottom) => {
+          memo.current = { ...memo.current, atBottom: bottom };
+          setAtBottom(bottom);
+        }}
+        itemContent={(_, message) => (
+          <div className="chat-row">
+            <MessageItem
+              message={message}
+              modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}
+              onDelete={onDelete}
+              onRetry={onRetry}
+            />
+          </div>
+        )}
+      />
+      {showJump && <JumpToLatest onJump={jumpToLatest} />}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandDisplayMath, splitMarkdownBlocks } from './markdown-blocks';
+import { splitMarkdownBlocks } from './markdown-blocks';
 
 describe('splitMarkdownBlocks', () => {
   it('splits paragraphs, lists and headings at blank lines', () => {
@@ -38,17 +38,5 @@ describe('splitMarkdownBlocks', () => {
   it('drops only the blank lines between blocks', () => {
     expect(splitMarkdownBlocks('\n\na\n\n\n\nb\n')).toEqual(['a', 'b\n']);
     expect(splitMarkdownBlocks('')).toEqual([]);
-  });
-});
-
-describe('expandDisplayMath', () => {
-  it('turns a block that is only a one-line $$ formula into a display formula', () => {
-    expect(expandDisplayMath('$$a^2 + b^2 = c^2$$')).toBe('$$\na^2 + b^2 = c^2\n$$');
-  });
-
-  it('leaves inline formulas, multi-line math and other text alone', () => {
-    for (const text of ['Sum $$x$$ in text', '$$\nx\n$$', 'plain', '$x$ and $y$', '$$a$$ and $$b$$']) {
-      expect(expandDisplayMath(text)).toBe(text);
-    }
   });
 });

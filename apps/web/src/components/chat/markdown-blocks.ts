@@ -43,15 +43,3 @@ export function splitMarkdownBlocks(text: string): string[] {
   if (current.length > 0) blocks.push(current.join('\n'));
   return blocks;
 }
-
-const ONE_LINE_DISPLAY_MATH = /^\s*\$\$([^$\n]+)\$\$\s*$/;
-
-/**
- * A block that is only `$$…$$` on one line is meant as a display formula, as models
- * usually write it; remark-math takes one-line `$$` as inline math, so the formula is
- * moved onto its own lines.
- */
-export function expandDisplayMath(block: string): string {
-  const m = ONE_LINE_DISPLAY_MATH.exec(block);
-  return m ? `$$\n${(m[1] ?? '').trim()}\n$$` : block;
-}

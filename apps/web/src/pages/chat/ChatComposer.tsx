@@ -38,10 +38,11 @@ interface ChatComposerProps {
 export function ChatComposer(props: ChatComposerProps) {
   const { store, drafts, conversationId, conversation, model, modelLabel, models, actions } = props;
   const { t, i18n } = useTranslation();
-  const { send, stop } = props.sender;
+  const { send, submit, stop } = props.sender;
   const input = useSessionValue(store, conversationId, (s) => s.input);
   const image = useSessionValue(store, conversationId, (s) => s.image);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
+  const queued = useSessionValue(store, conversationId, (s) => s.queued);
   const ready = useSessionValue(store, conversationId, (s) => s.status === 'ready');
   // Text typed before any conversation is chosen; sending it starts one.
   const [looseInput, setLooseInput] = useState('');
@@ -51,7 +52,8 @@ export function ChatComposer(props: ChatComposerProps) {
 
   const setInput = (value: string) => {
     if (!conversationId) return setLooseInput(value);
-    store.update(conversationId, { input: value });
+    // Editing cancels a queued send: only what the box shows is ever sent.
+    store.update(conversationId, { input: value, queued: false });
     drafts.schedule(conversationId, value);
   };
   /** Sending with no conversation: one is made with the default model and settings, then sent to. */
@@ -81,7 +83,7 @@ export function ChatComposer(props: ChatComposerProps) {
       toast('warning', t('chat:model.goneHint'));
       return;
     }
-    void send(conversationId, model, conversation?.model_name ?? null);
+    submit(conversationId, model, conversation?.model_name ?? null);
   };
 
   const toolbar = (
@@ -141,12 +143,13 @@ export function ChatComposer(props: ChatComposerProps) {
       value={conversationId ? input : looseInput}
       onChange={setInput}
       busy={busy}
+      queued={queued}
       onSend={onSend}
       onStop={() => conversationId && stop(conversationId)}
       toolbar={toolbar}
       attachment={
         conversationId && image && model?.image_upload_enabled ? (
-          <ImagePreview image={image} onRemove={() => store.update(conversationId, { image: null })} />
+          <ImagePreview image={image} onRemove={() => store.update(conversationId, { image: null, queued: false })} />
         ) : null
       }
       footer={footer}

@@ -15,9 +15,19 @@ export interface ChatSession {
   phase: SendPhase;
   input: string;
   image: UploadedImage | null;
+  /** The text box's message waits for the answer now produced to end, then is sent. */
+  queued: boolean;
 }
 
-const EMPTY: ChatSession = { status: 'idle', detail: null, messages: [], phase: 'idle', input: '', image: null };
+const EMPTY: ChatSession = {
+  status: 'idle',
+  detail: null,
+  messages: [],
+  phase: 'idle',
+  input: '',
+  image: null,
+  queued: false,
+};
 
 type Patch = Partial<ChatSession> | ((session: ChatSession) => Partial<ChatSession>);
 

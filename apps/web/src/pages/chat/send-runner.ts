@@ -50,8 +50,13 @@ function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
 }
 
 function restoreInput(job: SendJob): void {
-  // The text box was disabled meanwhile; anything in it now came from elsewhere and wins.
-  job.store.update(job.conversationId, (s) => ({ input: s.input || job.input, image: s.image ?? job.image }));
+  // The box stays open while an answer is produced: text typed meanwhile is kept after the
+  // question, and a send queued behind the refused one waits for the user to look again.
+  job.store.update(job.conversationId, (s) => ({
+    input: s.input && s.input !== job.input ? `${job.input}\n\n${s.input}` : job.input,
+    image: s.image ?? job.image,
+    queued: false,
+  }));
 }
 
 /** The error message, or the send-failed text; quiet when the client already toasted. */

@@ -8,6 +8,7 @@ import { queryKeys } from '../../api/query-keys';
 import { type CreditCheck, checkCredits } from '../../components/chat/credit-check';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
+import { queueSend } from './send-queue';
 import { runPlainSend, runStreamSend } from './send-runner';
 import type { ConversationCache } from './use-chat-queries';
 
@@ -19,7 +20,8 @@ interface SendDeps {
 
 /**
  * Send and stop: empty input does nothing, the credit check runs first, then
- * stream or non-stream mode according to the model.
+ * stream or non-stream mode according to the model. A send while an answer is
+ * produced waits for its end.
  */
 export function useSendMessage({ store, drafts, cache }: SendDeps) {
   const { t } = useTranslation();
@@ -108,6 +110,19 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [afterAnswer, creditCheck, drafts, store, t],
   );
 
+  /**
+   * "Send" from the text box (Enter or the button). While an answer is still produced the
+   * message is queued and sent when that answer ends; an empty box queues nothing.
+   */
+  const submit = useCallback(
+    (conversationId: string, model: ChatModel | undefined, modelName: string | null) => {
+      const session = store.get(conversationId);
+      if (session.phase !== 'idle' && !session.input.trim() && !session.image) return;
+      queueSend(store, conversationId, () => void send(conversationId, model, modelName));
+    },
+    [send, store],
+  );
+
   const stop = useCallback(
     (conversationId: string) => {
       // The server is told as well: a proxy that holds the connection open, or a stream
@@ -118,5 +133,5 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [store],
   );
 
-  return { send, stop };
+  return { send, submit, stop };
 }
