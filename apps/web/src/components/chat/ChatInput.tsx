@@ -82,6 +82,8 @@ export function ChatInput({
           onSend();
         }}
         data-testid="chat-input"
+        // The skip link of the layout lands here: typing is what this screen is for.
+        data-skip-target
       />
       <div className="chat-input-footer">
         <div className="chat-input-info">

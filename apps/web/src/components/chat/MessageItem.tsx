@@ -1,10 +1,20 @@
-import { CheckOutlined, CopyOutlined, DeleteOutlined, RobotOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  CheckOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  ReloadOutlined,
+  RobotOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Avatar, Button, Tooltip } from 'antd';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
 import { AuthImage } from './AuthImage';
+import type { AnswerRework } from '../../pages/chat/use-answer-rework';
 import type { ChatMessage } from './chat-message';
+import { QuestionEditor } from './QuestionEditor';
 import { MarkdownContent } from './MarkdownContent';
 import { useCopyText } from './use-copy-text';
 
@@ -13,7 +23,11 @@ interface MessageItemProps {
   /** Model display names by model identifier. */
   modelLabel: string;
   onDelete: (message: ChatMessage) => void;
-  onRetry: (message: ChatMessage) => void;
+  rework: AnswerRework;
+  /** The conversation's last message: only its answer can be regenerated or continued. */
+  isLast: boolean;
+  /** An answer is being produced in this conversation: nothing can be reworked meanwhile. */
+  conversationBusy: boolean;
 }
 
 function TypingIndicator() {
@@ -31,11 +45,20 @@ function TypingIndicator() {
  * One message. Memoised on the message object: a finished message keeps its object,
  * so only the one being streamed re-renders while an answer arrives.
  */
-export const MessageItem = memo(function MessageItem({ message, modelLabel, onDelete, onRetry }: MessageItemProps) {
+export const MessageItem = memo(function MessageItem({
+  message,
+  modelLabel,
+  onDelete,
+  rework,
+  isLast,
+  conversationBusy,
+}: MessageItemProps) {
   const { t, i18n } = useTranslation();
   const { copied, copy } = useCopyText('content');
+  const [editing, setEditing] = useState(false);
   const isUser = message.role === 'user';
   const busy = Boolean(message.temp || message.streaming);
+  const reworkable = !busy && !conversationBusy && !message.failure;
 
   return (
     <div
@@ -59,7 +82,16 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onDe
           {message.file && (
             <AuthImage url={message.file.url} name={message.file.original_name} testId="message-image" />
           )}
-          {isUser ? (
+          {isUser && editing ? (
+            <QuestionEditor
+              initial={message.content}
+              onCancel={() => setEditing(false)}
+              onSend={(text) => {
+                setEditing(false);
+                rework.editQuestion(message, text);
+              }}
+            />
+          ) : isUser ? (
             <div className="chat-user-text">{message.content}</div>
           ) : message.content ? (
             <MarkdownContent text={message.content} streaming={message.streaming} />
@@ -74,7 +106,7 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onDe
           {message.failure ? (
             <div className="chat-failure" role="alert" data-testid="message-failed">
               <span>{message.failure.message}</span>
-              <Button size="small" onClick={() => onRetry(message)} data-testid="message-retry">
+              <Button size="small" onClick={() => rework.retry(message)} data-testid="message-retry">
                 {t('chat:message.retry')}
               </Button>
             </div>
@@ -103,6 +135,35 @@ export const MessageItem = memo(function MessageItem({ message, modelLabel, onDe
               data-testid="message-copy"
             />
           </Tooltip>
+          {isUser && reworkable && !editing && (
+            <Tooltip title={t('chat:message.edit')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+                aria-label={t('chat:message.edit')}
+                data-testid="message-edit"
+              />
+            </Tooltip>
+          )}
+          {!isUser && isLast && reworkable && (
+            <Tooltip title={t('chat:message.regenerate')}>
+              <Button
+                size="small"
+                type="text"
+                icon={<ReloadOutlined />}
+                onClick={() => rework.regenerate(message)}
+                aria-label={t('chat:message.regenerate')}
+                data-testid="message-regenerate"
+              />
+            </Tooltip>
+          )}
+          {!isUser && isLast && reworkable && message.finishReason === 'length' && (
+            <Button size="small" onClick={() => rework.continueAnswer()} data-testid="message-continue">
+              {t('chat:message.continue')}
+            </Button>
+          )}
           {!isUser && (
             <Tooltip title={t('chat:message.delete')}>
               <Button

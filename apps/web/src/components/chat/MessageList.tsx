@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { ChatMessage, ScrollMemo } from './chat-message';
 import { JumpToLatest } from './JumpToLatest';
+import type { AnswerRework } from '../../pages/chat/use-answer-rework';
 import { MessageItem } from './MessageItem';
 
 /** Following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
@@ -19,7 +20,7 @@ interface MessageListProps {
   onScrollMemo: (memo: ScrollMemo) => void;
   modelNames: ReadonlyMap<string, string>;
   onDelete: (message: ChatMessage) => void;
-  onRetry: (message: ChatMessage) => void;
+  rework: AnswerRework;
 }
 
 /**
@@ -33,7 +34,7 @@ export function MessageList({
   onScrollMemo,
   modelNames,
   onDelete,
-  onRetry,
+  rework,
 }: MessageListProps) {
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
@@ -139,13 +140,15 @@ export function MessageList({
           memo.current = { ...memo.current, atBottom: bottom };
           setAtBottom(bottom);
         }}
-        itemContent={(_, message) => (
+        itemContent={(index, message) => (
           <div className="chat-row">
             <MessageItem
               message={message}
               modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}
               onDelete={onDelete}
-              onRetry={onRetry}
+              rework={rework}
+              isLast={index === messages.length - 1}
+              conversationBusy={streaming}
             />
           </div>
         )}

@@ -10,6 +10,8 @@ export interface ChatMessage extends Message {
    * refunded): why, shown in its place, and the question as sent, for "retry".
    */
   failure?: { message: string; questionId: string; content: string; image: UploadedImage | null };
+  /** How the answer ended, when it streamed on this screen (`length`: cut off by the limit). */
+  finishReason?: 'stop' | 'length' | 'stopped';
 }
 
 /** Where a message list was scrolled to, so it can be restored when its conversation reopens. */

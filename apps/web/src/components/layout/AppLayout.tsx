@@ -10,6 +10,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { PageLoading } from '../common/PageLoading';
 import { AppHeader } from './AppHeader';
 import { NavMenu } from './NavMenu';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useIsMobile } from './use-is-mobile';
 import { usePresenceHeartbeat } from './use-presence-heartbeat';
 
@@ -28,6 +29,7 @@ function LayoutFrame() {
 
   return (
     <Layout className="app-layout">
+      <SkipLink />
       <AppHeader isMobile={isMobile} onOpenDrawer={() => setDrawerOpen(true)} />
       <Layout>
         {!isMobile && (
@@ -42,7 +44,7 @@ function LayoutFrame() {
             <NavMenu collapsed />
           </Layout.Sider>
         )}
-        <Layout.Content className="app-content">
+        <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -1,10 +1,8 @@
 import type { ChatModel, Conversation } from '@aiplatform/contracts';
 import { Alert } from 'antd';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatCredits } from '../../api/chat';
 import { ChatHeader } from '../../components/chat/ChatHeader';
-import type { ChatMessage } from '../../components/chat/chat-message';
 import { ChatComposer } from './ChatComposer';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
@@ -12,6 +10,7 @@ import { MessagesPane } from './MessagesPane';
 import type { ConversationCache } from './use-chat-queries';
 import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
+import { useAnswerRework } from './use-answer-rework';
 import { useSendMessage } from './use-send-message';
 import type { SidebarState } from './use-sidebar-state';
 
@@ -48,19 +47,13 @@ export function ChatMain(props: ChatMainProps) {
   // readable, and the user is asked to pick another model before sending.
   const modelGone = Boolean(conversation && props.modelsLoaded && !model);
   const sender = useSendMessage({ store, drafts: props.drafts, cache: props.cache });
-  const { send } = sender;
-  const retryAnswer = useCallback(
-    (failed: ChatMessage) => {
-      const failure = failed.failure;
-      if (!conversationId || !failure) return;
-      // The failed pair is only on this screen (the server refunded and removed it); the retry replaces it.
-      store.updateMessages(conversationId, (list) =>
-        list.filter((m) => m.id !== failed.id && m.id !== failure.questionId),
-      );
-      void send(conversationId, model, conversation?.model_name ?? null, failure);
-    },
-    [conversation?.model_name, conversationId, model, send, store],
-  );
+  const rework = useAnswerRework({
+    store,
+    sender,
+    conversationId,
+    model,
+    modelName: conversation?.model_name ?? null,
+  });
 
   return (
     <section className="chat-main">
@@ -78,7 +71,7 @@ export function ChatMain(props: ChatMainProps) {
           modelNames={props.modelNames}
           announcement={props.announcement}
           onDelete={props.messageActions.confirmDelete}
-          onRetryAnswer={retryAnswer}
+          rework={rework}
           onNew={props.onNew}
           onRetry={props.onRetry}
         />

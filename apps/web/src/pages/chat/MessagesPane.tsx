@@ -5,6 +5,7 @@ import { ChatStart, ChatWelcome } from '../../components/chat/ChatEmptyState';
 import type { ChatMessage, ScrollMemo } from '../../components/chat/chat-message';
 import { MessageList } from '../../components/chat/MessageList';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
+import type { AnswerRework } from './use-answer-rework';
 
 interface MessagesPaneProps {
   store: ChatSessions;
@@ -12,8 +13,8 @@ interface MessagesPaneProps {
   modelNames: ReadonlyMap<string, string>;
   announcement: string | null;
   onDelete: (conversationId: string, message: ChatMessage) => void;
-  /** Sends again the question of an answer that never came. */
-  onRetryAnswer: (message: ChatMessage) => void;
+  /** Retry, regenerate, continue and edit. */
+  rework: AnswerRework;
   onNew: () => void;
   onRetry: () => void;
 }
@@ -25,7 +26,7 @@ export function MessagesPane({
   modelNames,
   announcement,
   onDelete,
-  onRetryAnswer,
+  rework,
   onNew,
   onRetry,
 }: MessagesPaneProps) {
@@ -67,7 +68,7 @@ export function MessagesPane({
       onScrollMemo={onScrollMemo}
       modelNames={modelNames}
       onDelete={deleteMessage}
-      onRetry={onRetryAnswer}
+      rework={rework}
     />
   );
 }

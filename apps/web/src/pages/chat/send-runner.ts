@@ -145,6 +145,7 @@ export async function runStreamSend(job: SendJob): Promise<void> {
             status,
             streaming: false,
             temp: false,
+            finishReason: data.finish_reason,
           });
           assistantId = data.messageId;
         },

@@ -32,7 +32,8 @@ export default function DashboardPage() {
     <AdminTheme>
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         <div>
-          <Typography.Title level={3} style={{ marginBottom: 4 }} data-testid="dashboard-welcome">
+          {/* The page's one h1, sized like the other card titles' section heading. */}
+          <Typography.Title level={1} className="page-heading" data-testid="dashboard-welcome">
             {t('dashboard:welcome', { name: user.username })}
           </Typography.Title>
           <Typography.Text type="secondary">{t('dashboard:subtitle')}</Typography.Text>

@@ -62,6 +62,8 @@ export default function ProfilePage() {
 
   return (
     <Row gutter={[16, 16]}>
+      {/* The cards carry their own titles; the page's heading is for screen readers and outlines. */}
+      <h1 className="visually-hidden">{t('layout:userMenu.profile')}</h1>
       <Col xs={24} lg={8}>
         <ProfileInfoCard user={user} onChangePassword={() => setPasswordOpen(true)} />
       </Col>

@@ -1,0 +1,85 @@
+import { type Page, expect, test } from '@playwright/test';
+import { ChatApi, TALL_DESKTOP, messages, openChat, typeAndSend, upstreamRequests } from '../support/chat';
+import { DEFAULT_MODEL } from '../support/models';
+import { registerViaApi, uniqueToken } from '../support/users';
+
+const PRICE = DEFAULT_MODEL.credits_per_chat;
+
+/** Waits until the last answer on screen has finished. */
+async function answerDone(page: Page) {
+  await expect(messages(page, 'assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
+}
+
+test.describe('chat: regenerate, edit and continue', () => {
+  test.use({ viewport: TALL_DESKTOP });
+
+  test('regenerate replaces the last answer with a new one, billed as a new turn', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'regen' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Regenerate' });
+    await openChat(page, user, conversation.id);
+    const marker = `r-${uniqueToken()}`;
+    await typeAndSend(page, `Answer twice ${marker}`);
+    await answerDone(page);
+    const first = await messages(page, 'assistant').getAttribute('data-id');
+
+    await messages(page, 'assistant').getByTestId('message-regenerate').click();
+    await expect.poll(async () => (await upstreamRequests(marker)).length).toBe(2);
+    await answerDone(page);
+    await expect(messages(page)).toHaveCount(2);
+    expect(await messages(page, 'assistant').getAttribute('data-id')).not.toBe(first);
+
+    const stored = await api.messages(conversation.id);
+    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(stored[1]?.id).not.toBe(first);
+    await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
+  });
+
+  test('editing a sent question replaces it and everything after it', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'redit' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Edit' });
+    await openChat(page, user, conversation.id);
+    const marker = uniqueToken();
+    await typeAndSend(page, `First question ${marker}`);
+    await answerDone(page);
+    await typeAndSend(page, `Second question ${marker}`);
+    await expect(messages(page)).toHaveCount(4);
+    await answerDone(page);
+
+    await messages(page, 'user').first().getByTestId('message-edit').click();
+    const editor = page.getByTestId('message-edit-input');
+    await expect(editor).toHaveValue(`First question ${marker}`);
+    await editor.fill(`Edited question ${marker}`);
+    await page.getByTestId('message-edit-send').click();
+
+    await expect(messages(page)).toHaveCount(2);
+    await expect(messages(page, 'user')).toContainText(`Edited question ${marker}`);
+    await answerDone(page);
+    await expect(messages(page, 'assistant')).toContainText(`Edited question ${marker}`);
+    const stored = await api.messages(conversation.id);
+    expect(stored.map((m) => m.content.includes('Edited question'))).toEqual([true, true]);
+    await expect.poll(() => api.remaining()).toBe(1000 - 3 * PRICE);
+    await expect(page.getByTestId('chat-input')).toHaveValue('');
+  });
+
+  test('an answer cut off by the length limit offers "continue", which asks the model to go on', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { prefix: 'rcont' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Continue' });
+    await openChat(page, user, conversation.id);
+    await typeAndSend(page, `Long answer ${uniqueToken()} [fake:length]`);
+    await answerDone(page);
+    const proceed = page.getByTestId('message-continue');
+    await expect(proceed).toHaveText('继续');
+    await proceed.click();
+    await expect(messages(page)).toHaveCount(4);
+    await expect(messages(page, 'user').last()).toContainText('请继续。');
+    await answerDone(page);
+    await expect(page.getByTestId('message-continue')).toHaveCount(0);
+    await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
+  });
+});
