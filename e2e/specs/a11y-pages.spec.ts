@@ -27,7 +27,7 @@ for (const language of LANGUAGES) {
       }
     });
 
-    test('dashboard and profile: no serious problems, one h1, a skip link first in the tab order', async ({
+    test('dashboard and profile: no serious problems, one h1; a skip link first in the tab order (to the text box on the chat)', async ({
       page,
       request,
     }) => {
@@ -43,6 +43,14 @@ for (const language of LANGUAGES) {
       await expect(skip).toBeInViewport();
       await page.keyboard.press('Enter');
       await expect(page.locator('#main-content')).toBeFocused();
+
+      // On the chat screen the skip link lands in the text box.
+      await page.goto('/chat');
+      await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('chat-input')).toBeFocused();
 
       await page.goto('/profile');
       await expect(page.getByTestId('profile-info-card')).toBeVisible({ timeout: 30_000 });

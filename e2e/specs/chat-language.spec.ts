@@ -73,7 +73,7 @@ test.describe('chat: languages', () => {
     const answer = messages(page, 'assistant').last();
     await expect(answer).toHaveAttribute('data-status', 'complete');
     await expect(answer.getByTestId('message-tokens')).toHaveText(/^\d+ tokens$/);
-    await expect(answer.getByTestId('code-copy')).toHaveText('Copy code');
+    await expect(answer.getByTestId('code-copy').first()).toHaveText('Copy code');
     await answer.getByTestId('message-delete').click();
     await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Delete this answer?');
     await expect(page.getByTestId('message-delete-confirm')).toHaveText('Delete');

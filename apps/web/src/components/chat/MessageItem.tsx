@@ -71,7 +71,7 @@ export const MessageItem = memo(function MessageItem({
       <Avatar
         className="chat-message-avatar"
         icon={isUser ? <UserOutlined /> : <RobotOutlined />}
-        style={isUser ? undefined : { background: 'var(--color-primary, #1677ff)' }}
+        style={isUser ? undefined : { background: 'var(--color-primary, #0958d9)' }}
       />
       <div className="chat-message-body">
         <div className="chat-message-meta">

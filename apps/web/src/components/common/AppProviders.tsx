@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { bindMessageApi } from '../../api/notify';
 import { usePublicConfig } from '../../api/use-public-config';
 import { toSupportedLanguage } from '../../i18n/language';
+import { ACCESSIBLE_TOKENS, accessiblePrimary } from './accessible-theme';
 import { primaryColorOf } from './apply-public-config';
 import { usePrefersReducedMotion } from './use-media-query';
 
@@ -25,7 +26,8 @@ function MessageHost() {
 }
 
 /**
- * antd locale and theme (primary colour from the public configuration) plus the toast host.
+ * antd locale and theme (primary colour from the public configuration, every colour with AA
+ * contrast for small text) plus the toast host.
  * A system asking for reduced motion turns antd's animations off (WCAG 2.3.3).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -34,7 +36,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const colorPrimary = primaryColorOf(config);
   const reducedMotion = usePrefersReducedMotion();
   const theme = useMemo(
-    () => ({ token: { ...(colorPrimary ? { colorPrimary } : {}), ...(reducedMotion ? { motion: false } : {}) } }),
+    () => ({
+      token: {
+        colorPrimary: accessiblePrimary(colorPrimary),
+        ...ACCESSIBLE_TOKENS,
+        ...(reducedMotion ? { motion: false } : {}),
+      },
+    }),
     [colorPrimary, reducedMotion],
   );
   return (

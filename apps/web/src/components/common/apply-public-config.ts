@@ -1,4 +1,5 @@
 import type { PublicSystemConfig } from '@aiplatform/contracts';
+import { accessiblePrimary } from './accessible-theme';
 import { safeUrl } from './safe-url';
 
 const CSS_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -17,7 +18,8 @@ export function applyThemeVariables(config: PublicSystemConfig, root: HTMLElemen
   const current = new Set<string>();
   for (const [key, value] of Object.entries(config.theme.colors)) {
     if (!CSS_NAME.test(key) || !CSS_COLOR.test(value)) continue;
-    root.style.setProperty(`--color-${key}`, value.trim());
+    // antd's default blue fails AA contrast; the same darker step as the antd theme stands in.
+    root.style.setProperty(`--color-${key}`, key === 'primary' ? accessiblePrimary(value.trim()) : value.trim());
     current.add(`--color-${key}`);
   }
   for (const name of previous) if (!current.has(name)) root.style.removeProperty(name);

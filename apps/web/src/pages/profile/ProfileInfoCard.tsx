@@ -1,9 +1,9 @@
 import type { User } from '@aiplatform/contracts';
 import { KeyOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Tag } from 'antd';
+import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../components/common/format';
-import { ROLE_COLORS, ROLE_LABEL_KEYS } from '../../components/common/labels';
+import { GroupLabel, RoleTag } from '../admin/shared/AdminTags';
 import { AvatarUpload } from './AvatarUpload';
 
 /** Who the user is and where their credits stand. */
@@ -18,16 +18,13 @@ export function ProfileInfoCard({ user, onChangePassword }: { user: User; onChan
     {
       key: 'role',
       label: t('profile:info.role'),
-      children: <Tag color={ROLE_COLORS[user.role]}>{t(ROLE_LABEL_KEYS[user.role])}</Tag>,
+      children: <RoleTag role={user.role} />,
     },
     {
       key: 'group',
       label: t('profile:info.group'),
-      children: user.group_name ? (
-        <Tag color={user.group_color ?? undefined}>{user.group_name}</Tag>
-      ) : (
-        t('common:noGroup')
-      ),
+      // A dot in the group's colour beside the name: white text on an arbitrary colour may be unreadable.
+      children: <GroupLabel name={user.group_name} color={user.group_color} />,
     },
     { key: 'created', label: t('profile:info.registeredAt'), children: formatDate(user.created_at, lang) },
     { key: 'remaining', label: t('profile:info.creditsRemaining'), children: formatNumber(stats.remaining, lang) },
