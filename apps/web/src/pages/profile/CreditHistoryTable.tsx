@@ -90,7 +90,7 @@ export function CreditHistoryTable() {
     {
       key: 'description',
       title: t('profile:history.description'),
-      ellipsis: true,
+      // Wraps rather than cutting off: a chat line names its model and conversation.
       render: (_: unknown, entry: CreditHistoryEntry) => <LedgerDescription entry={entry} />,
     },
   ];
