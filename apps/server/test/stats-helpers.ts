@@ -58,7 +58,7 @@ export async function refundedTurn(
   const res = await sendStreamed(t, token, conversationId, { content });
   expect(res.status).toBe(200);
   expect(eventData(res.events, 'done')).toEqual([]);
-  expect(eventData(res.events, 'error').map((e) => e.code)).toEqual(['UPSTREAM_ERROR']);
+  expect(eventData(res.events, 'error').map((e) => e.error)).toEqual(['UPSTREAM_ERROR']);
 }
 
 export async function myStats(t: TestApp, token: string, query = ''): Promise<UsageOverview> {

@@ -162,6 +162,9 @@ describe('account of the signed-in user', () => {
           amount: 1000,
           balance_after: 1000,
           description: '注册赠送的初始积分',
+          conversation_id: null,
+          conversation_title: null,
+          model_name: null,
         },
       ]);
       const english = await t.request<CreditHistoryResult>('GET', HISTORY, { token: s.accessToken, lang: 'en-US' });

@@ -63,7 +63,7 @@ describe('usage rollups back-filled from the chat history', () => {
     await chatTurn(t, tk.u2, c.id, 'c1');
     const dropped = await sendStreamed(t, tk.u2, d.id, { content: 'd1' });
     expect(eventData(dropped.events, 'message').length).toBeGreaterThan(0);
-    expect(eventData(dropped.events, 'error').map((x) => x.code)).toEqual(['UPSTREAM_ERROR']);
+    expect(eventData(dropped.events, 'error').map((x) => x.error)).toEqual(['UPSTREAM_ERROR']);
     await refundedTurn(t, tk.u3, e.id, 'e1');
 
     // Day two (tokens issued yesterday have expired).
