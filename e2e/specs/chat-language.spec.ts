@@ -73,7 +73,10 @@ test.describe('chat: languages', () => {
     const answer = messages(page, 'assistant').last();
     await expect(answer).toHaveAttribute('data-status', 'complete');
     await expect(answer.getByTestId('message-tokens')).toHaveText(/^\d+ tokens$/);
-    await expect(answer.getByTestId('code-copy').first()).toHaveText('Copy code');
+    // Right after the last piece arrives the answer can show its code block twice for a moment
+    // (noted as a known glitch); once settled there is exactly one.
+    await expect(answer.getByTestId('code-copy')).toHaveCount(1);
+    await expect(answer.getByTestId('code-copy')).toHaveText('Copy code');
     await answer.getByTestId('message-delete').click();
     await expect(page.locator('.ant-modal-confirm-title')).toHaveText('Delete this answer?');
     await expect(page.getByTestId('message-delete-confirm')).toHaveText('Delete');

@@ -188,7 +188,9 @@ test.describe('chat: sending and streaming', () => {
 
     const marker = `m-${uniqueToken()}`;
     const question = `Whole answer ${marker}`;
-    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/chat/conversations/${conversation.id}/messages`));
+    const sent = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().endsWith(`/api/chat/conversations/${conversation.id}/messages`),
+    );
     await typeAndSend(page, question);
     expect((await sent).postDataJSON()).toMatchObject({ content: question, stream: false });
 
