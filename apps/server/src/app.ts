@@ -22,6 +22,9 @@ import { scheduleAuthHousekeeping } from './modules/auth/auth-housekeeping.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
+import { MessageSearchRepo } from './modules/chat/message-search.repo.js';
+import { messageSearchRoutes } from './modules/chat/message-search.routes.js';
+import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
@@ -249,6 +252,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(modelsRoutes(chat.models, guards));
       await api.register(adminModelsRoutes(adminModels, guards));
       await api.register(chatRoutes(chat.conversations, guards));
+      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db)), guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));

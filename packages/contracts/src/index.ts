@@ -7,6 +7,7 @@ export * from './settings.js';
 export * from './envelope.js';
 export * from './modules.js';
 export * from './chat.js';
+export * from './chat-search.js';
 export * from './announcements.js';
 export * from './stats.js';
 export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };

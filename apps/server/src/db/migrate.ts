@@ -8,6 +8,7 @@ import * as m0006 from './migrations/0006-admin-config.js';
 import * as m0007 from './migrations/0007-usage-rollups.js';
 import * as m0008 from './migrations/0008-pool-alerts.js';
 import * as m0009 from './migrations/0009-ledger-chat-context.js';
+import * as m0010 from './migrations/0010-message-search.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007-usage-rollups': m0007,
   '0008-pool-alerts': m0008,
   '0009-ledger-chat-context': m0009,
+  '0010-message-search': m0010,
 };
 
 /**

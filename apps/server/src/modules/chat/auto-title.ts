@@ -18,9 +18,14 @@ const MARKDOWN_NOISE: [RegExp, string][] = [
   [/(?<!\w)_{1,2}(?=\S)|(?<=\S)_{1,2}(?!\w)/g, ''], // underscore emphasis, not snake_case
 ];
 
-/** A conversation title from its first question: plain text, markdown stripped, 30 characters. */
-export function titleFromQuestion(content: string): string {
+/** Markdown as the reader sees it, on one line: marks stripped, whitespace runs made one space. */
+export function plainText(content: string): string {
   let text = content;
   for (const [pattern, replacement] of MARKDOWN_NOISE) text = text.replace(pattern, replacement);
-  return Array.from(text.replace(/\s+/g, ' ').trim()).slice(0, AUTO_TITLE_CHARS).join('');
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A conversation title from its first question: plain text, markdown stripped, 30 characters. */
+export function titleFromQuestion(content: string): string {
+  return Array.from(plainText(content)).slice(0, AUTO_TITLE_CHARS).join('');
 }

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
+import { indexMessage } from './message-search.repo.js';
 
 /** A message with the name of its attached file, as the presenter needs it. */
 export type MessageWithFile = MessageRow & { file_name: string | null };
@@ -69,6 +70,9 @@ export class MessagesRepo {
   async insertPair(db: Db, question: Insertable<MessagesTable>, answer: Insertable<MessagesTable>): Promise<void> {
     await db.insertInto('messages').values(question).execute();
     await db.insertInto('messages').values(answer).execute();
+    await indexMessage(db, question.id, question.content ?? '', true);
+    // The answer is a placeholder now; it is indexed when finished.
+    if (answer.content) await indexMessage(db, answer.id, answer.content, true);
   }
 
   async finishAnswer(
@@ -77,6 +81,7 @@ export class MessagesRepo {
     patch: { content: string; tokens: number; status: MessageRow['status'] },
   ): Promise<void> {
     await db.updateTable('messages').set(patch).where('id', '=', id).execute();
+    await indexMessage(db, id, patch.content);
   }
 
   /** The question an answer replies to; older rows without a link fall back to the user message just before it. */
