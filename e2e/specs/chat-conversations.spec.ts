@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   ChatApi,
+  conversationAction,
   conversationItem,
   messages,
   openChat,
@@ -28,7 +29,7 @@ test.describe('chat: conversations', () => {
     await expect(items).toHaveCount(2);
     await expect(items.first()).toHaveAttribute('data-id', newer.id);
 
-    await conversationItem(page, older.id).getByTestId('conversation-settings-button').click();
+    await conversationAction(page, older.id, 'settings');
     const title = page.getByTestId('settings-title');
     await expect(title).toHaveValue('Older one');
     const renamed = `Renamed ${uniqueToken()}`;
@@ -84,7 +85,7 @@ test.describe('chat: conversations', () => {
     expect(await api.messages(conversation.id)).toEqual([]);
     expect((await api.conversation(conversation.id)).total_tokens).toBe(0);
 
-    await item.getByTestId('conversation-delete-button').click();
+    await conversationAction(page, conversation.id, 'delete');
     await page.getByTestId('conversation-delete-confirm').click();
     await expect(toast(page, '对话已删除')).toBeVisible();
     await expect(item).toHaveCount(0);

@@ -31,7 +31,7 @@ test.describe('chat: starting at once', () => {
     await openChat(page, user);
     await expect(page).toHaveURL(new RegExp(`/chat\\?c=${used.id}$`));
     await expect(page.getByTestId('chat-header-title')).toHaveText(usedTitle);
-    await expect(conversationItem(page, used.id)).toHaveAttribute('aria-current', 'true');
+    await expect(conversationItem(page, used.id)).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('conversation-item')).toHaveCount(2);
     await expect(messages(page)).toHaveCount(2);
     await expect(page.getByTestId('empty-state')).toHaveCount(0);
@@ -64,7 +64,7 @@ test.describe('chat: starting at once', () => {
     const id = openConversationId(page);
     const item = conversationItem(page, id);
     await expect(item).toBeVisible();
-    await expect(item).toHaveAttribute('aria-current', 'true');
+    await expect(item).toHaveAttribute('aria-current', 'page');
     await expect(page.getByTestId('chat-model-tag')).toHaveText(DEFAULT_MODEL.display_name);
     await expect(page.getByTestId('chat-input')).toHaveValue('');
     await expect(messages(page, 'user')).toContainText(`First words ${marker}`);

@@ -72,7 +72,7 @@ export class ChatApi {
     return (await this.call<{ credits_stats: { remaining: number } }>('GET', '/chat/credits')).credits_stats.remaining;
   }
 
-  createConversation(body: { model_name: string; title?: string }): Promise<Conversation> {
+  createConversation(body: { model_name: string; title?: string; is_pinned?: boolean }): Promise<Conversation> {
     return this.call('POST', '/chat/conversations', body);
   }
 
@@ -133,9 +133,23 @@ export async function openChat(page: Page, user: TestUser, conversationId?: stri
   await expect(page.getByTestId('chat-sidebar')).toBeVisible({ timeout: 30_000 });
 }
 
-/** The sidebar row of a conversation. */
+/** The sidebar row of a conversation (the link that opens it). */
 export const conversationItem = (page: Page, id: string): Locator =>
   page.locator(`[data-testid="conversation-item"][data-id="${id}"]`);
+
+/** The "more" button beside a sidebar row. */
+export const conversationMore = (page: Page, id: string): Locator =>
+  page.locator(`[data-testid="conversation-more"][data-id="${id}"]`);
+
+/** Chooses rename, pin (or unpin), settings or delete from a row's "more" menu with the mouse. */
+export async function conversationAction(
+  page: Page,
+  id: string,
+  action: 'rename' | 'pin' | 'settings' | 'delete',
+): Promise<void> {
+  await conversationMore(page, id).click();
+  await page.locator(`.ant-dropdown:not(.ant-dropdown-hidden) [data-testid="conversation-menu-${action}"]`).click();
+}
 
 export const messages = (page: Page, role?: 'user' | 'assistant'): Locator =>
   page.locator(role ? `[data-testid="message-item"][data-role="${role}"]` : '[data-testid="message-item"]');

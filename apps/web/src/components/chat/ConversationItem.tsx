@@ -1,100 +1,129 @@
 import type { Conversation } from '@aiplatform/contracts';
-import { DeleteOutlined, PushpinFilled, SettingOutlined } from '@ant-design/icons';
-import { Button, Tag, Tooltip } from 'antd';
-import { memo } from 'react';
+import { PushpinFilled } from '@ant-design/icons';
+import { Tag, Tooltip } from 'antd';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDateTime } from '../common/format';
+import { ConversationMenu, type ConversationMenuAction } from './ConversationMenu';
+import { ConversationRename, type RenameOutcome } from './ConversationRename';
 
-interface ConversationItemProps {
-  conversation: Conversation;
-  modelLabel: string;
-  active: boolean;
+export interface ConversationItemHandlers {
   onSelect: (id: string) => void;
+  onRename: (conversation: Conversation, title: string) => Promise<RenameOutcome>;
+  onPin: (conversation: Conversation, pinned: boolean) => Promise<void>;
   onSettings: (conversation: Conversation) => void;
   onDelete: (conversation: Conversation) => void;
 }
 
-/** A sidebar row: pin/priority badge, title, model, message count, last activity, settings and delete. */
+interface ConversationItemProps extends ConversationItemHandlers {
+  conversation: Conversation;
+  modelLabel: string;
+  active: boolean;
+  /** See ConversationMenu. */
+  claimFocus: (id: string) => boolean;
+}
+
+/** A click that the browser should handle itself (new tab, new window, download). */
+const opensElsewhere = (event: MouseEvent) =>
+  event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+
+/**
+ * A sidebar row: one link that opens the conversation (pin and priority badges, title,
+ * model, message count, last activity) and, beside it, the "more" button with rename,
+ * pin, settings and delete. While renamed, the link gives way to a title box.
+ */
 export const ConversationItem = memo(function ConversationItem({
   conversation,
   modelLabel,
   active,
-  onSelect,
-  onSettings,
-  onDelete,
+  claimFocus,
+  ...handlers
 }: ConversationItemProps) {
   const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
+  // After a rename the focus goes back to the row, where the keyboard user left it.
+  const refocus = useRef(false);
   const title = conversation.title || t('chat:conversation.untitled');
   const lastAt = conversation.last_message_at ?? conversation.updated_at;
+
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    link.current?.focus();
+  }, [editing]);
+
+  const onAction = (action: ConversationMenuAction) => {
+    if (action === 'rename') setEditing(true);
+    else if (action === 'pin') void handlers.onPin(conversation, !conversation.is_pinned);
+    else if (action === 'settings') handlers.onSettings(conversation);
+    else handlers.onDelete(conversation);
+  };
+
   return (
-    <div
-      role="button"
-      tabIndex={0}
-      className={`chat-conv-item${active ? ' is-active' : ''}`}
-      aria-current={active ? 'true' : undefined}
-      onClick={() => onSelect(conversation.id)}
-      onKeyDown={(event) => {
-        if (event.target === event.currentTarget && (event.key === 'Enter' || event.key === ' ')) {
-          event.preventDefault();
-          onSelect(conversation.id);
-        }
-      }}
-      data-testid="conversation-item"
-      data-id={conversation.id}
-    >
-      <div className="chat-conv-title-row">
-        {conversation.is_pinned && (
-          <Tooltip title={t('chat:sidebar.pinned')}>
-            <PushpinFilled className="chat-conv-pin" data-testid="conversation-pinned" />
-          </Tooltip>
-        )}
-        {conversation.priority > 0 && (
-          <Tooltip title={t('chat:sidebar.priority', { n: conversation.priority })}>
-            <Tag color="orange" className="chat-conv-priority" data-testid="conversation-priority">
-              {conversation.priority}
-            </Tag>
-          </Tooltip>
-        )}
-        <span className="chat-conv-title" title={title} data-testid="conversation-title">
-          {title}
-        </span>
-      </div>
-      <div className="chat-conv-meta">
-        <span className="chat-conv-model">{modelLabel}</span>
-        <span>{t('chat:sidebar.messageCount', { n: conversation.message_count })}</span>
-      </div>
-      <div className="chat-conv-footer">
-        <span className="chat-conv-time">{formatDateTime(lastAt, i18n.language)}</span>
-        <span className="chat-conv-actions">
-          <Tooltip title={t('chat:sidebar.settings')}>
-            <Button
-              size="small"
-              type="text"
-              icon={<SettingOutlined />}
-              aria-label={t('chat:sidebar.settings')}
-              onClick={(event) => {
-                event.stopPropagation();
-                onSettings(conversation);
-              }}
-              data-testid="conversation-settings-button"
-            />
-          </Tooltip>
-          <Tooltip title={t('chat:sidebar.delete')}>
-            <Button
-              size="small"
-              type="text"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('chat:sidebar.delete')}
-              onClick={(event) => {
-                event.stopPropagation();
-                onDelete(conversation);
-              }}
-              data-testid="conversation-delete-button"
-            />
-          </Tooltip>
-        </span>
-      </div>
-    </div>
+    <li className={`chat-conv-row${active ? ' is-active' : ''}`}>
+      {editing ? (
+        <ConversationRename
+          title={conversation.title}
+          shownTitle={title}
+          onSave={(next) => handlers.onRename(conversation, next)}
+          onDone={() => {
+            refocus.current = true;
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <>
+          <Link
+            ref={link}
+            to={{ search: `?c=${encodeURIComponent(conversation.id)}` }}
+            className={`chat-conv-item${active ? ' is-active' : ''}`}
+            aria-current={active ? 'page' : undefined}
+            onClick={(event) => {
+              if (opensElsewhere(event)) return;
+              event.preventDefault();
+              handlers.onSelect(conversation.id);
+            }}
+            data-testid="conversation-item"
+            data-id={conversation.id}
+          >
+            <span className="chat-conv-title-row">
+              {conversation.is_pinned && (
+                <Tooltip title={t('chat:sidebar.pinned')}>
+                  <PushpinFilled
+                    className="chat-conv-pin"
+                    aria-label={t('chat:sidebar.pinned')}
+                    data-testid="conversation-pinned"
+                  />
+                </Tooltip>
+              )}
+              {conversation.priority > 0 && (
+                <Tooltip title={t('chat:sidebar.priority', { n: conversation.priority })}>
+                  <Tag color="orange" className="chat-conv-priority">
+                    <span className="visually-hidden">{t('chat:form.priority')} </span>
+                    <span data-testid="conversation-priority">{conversation.priority}</span>
+                  </Tag>
+                </Tooltip>
+              )}
+              <span className="chat-conv-title" title={title} data-testid="conversation-title">
+                {title}
+              </span>
+            </span>
+            <span className="chat-conv-meta">
+              <span className="chat-conv-model">{modelLabel}</span>
+              <span>{t('chat:sidebar.messageCount', { n: conversation.message_count })}</span>
+            </span>
+            <span className="chat-conv-time">{formatDateTime(lastAt, i18n.language)}</span>
+          </Link>
+          <ConversationMenu
+            conversation={conversation}
+            shownTitle={title}
+            onAction={onAction}
+            claimFocus={claimFocus}
+          />
+        </>
+      )}
+    </li>
   );
 });

@@ -3,9 +3,11 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConversationItem } from './ConversationItem';
+import { ConversationGroups } from './ConversationGroups';
+import type { ConversationItemHandlers } from './ConversationItem';
+import { MessageSearchResults } from './MessageSearchResults';
 
-interface ConversationSidebarProps {
+interface ConversationSidebarProps extends ConversationItemHandlers {
   conversations: Conversation[] | undefined;
   loading: boolean;
   failed: boolean;
@@ -13,12 +15,12 @@ interface ConversationSidebarProps {
   selectedId: string | null;
   modelNames: ReadonlyMap<string, string>;
   onNew: () => void;
-  onSelect: (id: string) => void;
-  onSettings: (conversation: Conversation) => void;
-  onDelete: (conversation: Conversation) => void;
 }
 
-/** The conversation list in the server's order (priority, then latest), filtered by title. */
+/**
+ * The conversation list, filtered by title, under date headings (pinned first); inside a
+ * group the server's order (priority, then latest).
+ */
 export function ConversationSidebar(props: ConversationSidebarProps) {
   const { conversations, loading, failed, onRetry, selectedId, modelNames } = props;
   const { t } = useTranslation();
@@ -48,20 +50,22 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
       />
     );
   else
-    body = visible.map((conversation) => (
-      <ConversationItem
-        key={conversation.id}
-        conversation={conversation}
-        modelLabel={modelNames.get(conversation.model_name) ?? conversation.model_name}
-        active={conversation.id === selectedId}
+    body = (
+      <ConversationGroups
+        conversations={visible}
+        selectedId={selectedId}
+        modelNames={modelNames}
         onSelect={props.onSelect}
+        onRename={props.onRename}
+        onPin={props.onPin}
         onSettings={props.onSettings}
         onDelete={props.onDelete}
       />
-    ));
+    );
 
   return (
     <div className="chat-sidebar-inner" data-testid="chat-sidebar">
+      <h2 className="visually-hidden">{t('chat:sidebar.title')}</h2>
       <div className="chat-sidebar-top">
         <Button type="primary" block icon={<PlusOutlined />} onClick={props.onNew} data-testid="chat-new-button">
           {t('chat:sidebar.newChat')}
@@ -76,8 +80,9 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
           data-testid="chat-search"
         />
       </div>
-      <div className="chat-sidebar-list" role="list" aria-label={t('chat:sidebar.title')}>
+      <div className="chat-sidebar-list">
         {body}
+        <MessageSearchResults search={search} onOpen={props.onSelect} />
       </div>
     </div>
   );

@@ -87,6 +87,8 @@ export function ChatWorkspace() {
       modelNames={modelNames}
       onNew={openNew}
       onSelect={select}
+      onRename={actions.rename}
+      onPin={actions.pin}
       onSettings={openSettings}
       onDelete={actions.confirmDelete}
     />

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { toast } from '../../api/notify';
 import type { ConversationFormValues } from '../../components/chat/ConversationFormFields';
-import { reportError } from '../../components/common/report-error';
+import type { RenameOutcome } from '../../components/chat/ConversationRename';
+import { errorText, reportError } from '../../components/common/report-error';
+import { isApiError } from '../../api/api-error';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
 import type { ConversationCache } from './use-chat-queries';
@@ -34,7 +36,7 @@ function createBody(values: ConversationFormValues): CreateConversationBody {
 }
 
 /**
- * Create (from the form, or by a first message), edit, pin, switch model, delete and clear
+ * Create (from the form, or by a first message), edit, rename, pin, switch model, delete and clear
  * conversations, with the product's toasts.
  */
 export function useConversationActions({ store, drafts, cache, modal, selectedId, select }: ActionDeps) {
@@ -96,6 +98,23 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
         } catch (error) {
           reportError(error, 'chat:conversation.updateFailed');
           return false;
+        }
+      },
+
+      /**
+       * Renames from the sidebar. The server's refusal of a title (empty, too long) comes
+       * back as the text to show beside the title box; other failures are toasted.
+       */
+      rename: async (conversation: Conversation, title: string): Promise<RenameOutcome> => {
+        try {
+          applied(await chatApi.updateConversation(conversation.id, { title }));
+          toast('success', t('chat:conversation.renamed'));
+          return { saved: true };
+        } catch (error) {
+          if (isApiError(error) && error.status === 400)
+            return { saved: false, problem: errorText(error, 'chat:conversation.updateFailed') };
+          reportError(error, 'chat:conversation.updateFailed');
+          return { saved: false };
         }
       },
 
