@@ -131,8 +131,11 @@ test.describe('chat: credits', () => {
     expect(ledger.filter((e) => e.transaction_type === 'system_refund').map((e) => e.amount)).toEqual([
       DEFAULT_MODEL.credits_per_chat,
     ]);
-    expect(await api.messages(conversation.id)).toEqual([]);
-    expect((await api.conversation(conversation.id)).message_count).toBe(0);
+    // The server keeps the question, marked unanswered; only the empty answer is gone.
+    expect((await api.messages(conversation.id)).map((m) => [m.role, m.status, m.content])).toEqual([
+      ['user', 'unanswered', text],
+    ]);
+    expect((await api.conversation(conversation.id)).message_count).toBe(1);
 
     // Retry sends the same question again in place of the failed pair (it fails again here,
     // the directive being part of the question): one failed pair on screen, one more refund.
@@ -145,8 +148,15 @@ test.describe('chat: credits', () => {
       .toBe(2);
     await expect.poll(() => api.remaining()).toBe(1000);
 
+    // Retry replaced the unanswered question rather than adding a second one.
+    expect((await api.messages(conversation.id)).map((m) => [m.role, m.status])).toEqual([['user', 'unanswered']]);
+
+    // After a reload the question is still there with its "no answer" line and retry.
     await page.reload();
-    await expect(page.getByTestId('empty-conversation')).toBeVisible();
+    await expect(messages(page)).toHaveCount(2);
+    await expect(messages(page).first()).toContainText(text);
+    await expect(page.getByTestId('message-failed')).toContainText('没有得到回答');
+    await expect(page.getByTestId('message-retry')).toBeVisible();
     await expect(page.getByTestId('chat-credits')).toContainText('余额：1,000 积分');
   });
 });

@@ -11,7 +11,9 @@ import {
   typeAndSend,
   upstreamRequest,
 } from '../support/chat';
+import { AdminApi } from '../support/admin';
 import { DEFAULT_MODEL } from '../support/models';
+import { toast } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 test.describe('chat: starting at once', () => {
@@ -93,5 +95,34 @@ test.describe('chat: starting at once', () => {
     const after = before - DEFAULT_MODEL.credits_per_chat;
     expect(await api.remaining()).toBe(after);
     await expect(page.getByTestId('chat-credits')).toContainText(`余额：${after} 积分`);
+  });
+
+  test('with too few credits, typing with no conversation makes none and keeps the text', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'cpoor' });
+    const admin = await AdminApi.login(request);
+    const set = await admin.raw('POST', `/admin/users/${user.id}/credits`, {
+      operation: 'set',
+      amount: DEFAULT_MODEL.credits_per_chat - 1,
+      reason: 'below one chat',
+    });
+    expect(set.status()).toBe(200);
+    const api = await ChatApi.login(request, user);
+
+    await openChat(page, user);
+    await expect(page.getByTestId('empty-state')).toBeVisible();
+    const question = `Too poor ${uniqueToken()}`;
+    await typeAndSend(page, question);
+    await expect(
+      toast(
+        page,
+        `积分不足：需要 ${DEFAULT_MODEL.credits_per_chat} 积分，当前余额 ${DEFAULT_MODEL.credits_per_chat - 1}`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('chat-input')).toHaveValue(question);
+    await expect(page).toHaveURL(/\/chat$/);
+    await expect(page.getByTestId('conversation-item')).toHaveCount(0);
+    const listed = await api.raw('GET', '/chat/conversations');
+    expect(listed.status()).toBe(200);
+    expect(((await listed.json()) as { data: unknown[] }).data).toEqual([]);
   });
 });

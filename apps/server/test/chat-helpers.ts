@@ -141,7 +141,10 @@ export function ledger(t: TestApp, userId: number) {
     .execute();
 }
 
-/** One charge, one refund of the same reference, the balance restored and the exchange removed. */
+/**
+ * One charge, one refund of the same reference, the balance restored, the answer removed
+ * and the question kept as `unanswered` (so it can be seen and sent again).
+ */
 export async function expectRefunded(t: TestApp, u: { id: number }, convId: string) {
   const rows = await ledger(t, u.id);
   const consume = rows.filter((r) => r.transaction_type === 'chat_consume');
@@ -151,11 +154,16 @@ export async function expectRefunded(t: TestApp, u: { id: number }, convId: stri
     { transaction_type: 'system_refund', amount: 10, balance_after: 1000, reference_id: consume[0]?.reference_id },
   ]);
   expect((await t.userRow(u.id)).credits_used).toBe(0);
-  expect(await t.db.selectFrom('messages').select('id').where('conversation_id', '=', convId).execute()).toEqual([]);
+  const left = await t.db
+    .selectFrom('messages')
+    .select(['role', 'status'])
+    .where('conversation_id', '=', convId)
+    .execute();
+  expect(left).toEqual([{ role: 'user', status: 'unanswered' }]);
   const conv = await t.db
     .selectFrom('conversations')
     .select('message_count')
     .where('id', '=', convId)
     .executeTakeFirstOrThrow();
-  expect(conv.message_count).toBe(0);
+  expect(conv.message_count).toBe(1);
 }

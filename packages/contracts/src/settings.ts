@@ -45,6 +45,8 @@ export const SettingsSchema = z.object({
     .object({
       default_model: z.string().max(200).default('gpt-4.1-mini-op'),
       temperature: z.number().min(0).max(1).default(0),
+      /** The conversation's model writes its title from the first question (an extra, uncharged call). */
+      model_titles: z.boolean().default(false),
     })
     .prefault({}),
   chat: z

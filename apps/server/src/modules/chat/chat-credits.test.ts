@@ -133,7 +133,7 @@ describe('chat credits', () => {
     ['fake-error', 'an HTTP error'],
     ['fake-empty', 'an empty answer'],
   ] as const) {
-    it(`refunds exactly once and removes both messages after ${label} (stream)`, async () => {
+    it(`refunds exactly once and keeps the question unanswered after ${label} (stream)`, async () => {
       const u = await user();
       const conv = await createConversation(t, u.token, { model_name: model });
       const res = await sendStreamed(t, u.token, conv.id, { content: 'fail me' });

@@ -169,7 +169,7 @@ describe('admin settings', () => {
       await addModel(t, 'settings-model');
       const ok = await t.put<AdminSettings>(URL, { ai: { default_model: 'settings-model', temperature: 0.3 } }, admin);
       expect(ok.status).toBe(200);
-      expect(ok.body.data.ai).toEqual({ default_model: 'settings-model', temperature: 0.3 });
+      expect(ok.body.data.ai).toEqual({ default_model: 'settings-model', temperature: 0.3, model_titles: false });
       // Saving the section again (the form sends all of it) does not look the model up again.
       await t.db.deleteFrom('ai_models').where('name', '=', 'settings-model').execute();
       expect((await t.put(URL, { ai: { default_model: 'settings-model', temperature: 0.4 } }, admin)).status).toBe(200);

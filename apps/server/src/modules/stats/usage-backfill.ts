@@ -12,7 +12,7 @@ type Sums = { messages: number; tokens: number; credits: number; conversations: 
  * Fills the usage rollups from the chat history already stored (run once, by the
  * migration that creates them). Each answer stands for one turn: two messages, its
  * tokens, and the credits its `chat_consume` row took. A conversation counts once, on
- * the day of its first answer. Turns that were refunded are gone from the history and
+ * the day of its first answer. Turns that were refunded have no answer left and
  * so count nothing, exactly as they would have live. Days are cut in the server's zone
  * (no statistics zone can have been chosen before this table existed).
  */

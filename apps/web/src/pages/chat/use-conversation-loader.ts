@@ -1,6 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import { chatApi } from '../../api/chat';
 import { reportError } from '../../components/common/report-error';
+import { i18n } from '../../i18n';
+import { withNoAnswerMarks } from './no-answer';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
 
@@ -18,7 +20,7 @@ export function useConversationLoader(store: ChatSessions, drafts: DraftKeeper, 
             status: 'ready',
             detail,
             // An answer started meanwhile owns the list; otherwise the server's list is the truth.
-            messages: s.phase === 'idle' ? messages : s.messages,
+            messages: s.phase === 'idle' ? withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) : s.messages,
             input: s.input || drafts.restore(conversationId, detail.draft),
           }));
         },

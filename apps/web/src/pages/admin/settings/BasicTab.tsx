@@ -118,6 +118,14 @@ export function BasicTab({ settings, readOnly }: { settings: AdminSettings; read
           />
         </Form.Item>
         <Form.Item
+          name={['ai', 'model_titles']}
+          label={t('settings:basic.modelTitles')}
+          extra={t('settings:basic.modelTitlesHint')}
+          valuePropName="checked"
+        >
+          <Switch data-testid="settings-model-titles" />
+        </Form.Item>
+        <Form.Item
           name={['chat', 'font_family']}
           label={t('settings:basic.fontFamily')}
           extra={t('settings:basic.fontFamilyHint')}

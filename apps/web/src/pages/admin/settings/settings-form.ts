@@ -25,6 +25,7 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['user', 'default_group_id'],
     ['ai', 'default_model'],
     ['ai', 'temperature'],
+    ['ai', 'model_titles'],
     ['chat', 'font_family'],
     ['chat', 'font_size'],
     ['login', 'mode'],
