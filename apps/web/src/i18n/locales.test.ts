@@ -5,11 +5,22 @@ import type { Language } from '@aiplatform/contracts';
 import { ADMIN_NAMESPACES, adminResources } from './admin-resources';
 import { APP_NAMESPACES, appResources } from './app-resources';
 import { CORE_NAMESPACES, DEFAULT_NAMESPACE, coreResources } from './core-resources';
+import { THEME_NAMESPACES, themeResources } from './theme-resources';
 
-const NAMESPACES = [...CORE_NAMESPACES, ...APP_NAMESPACES, ...ADMIN_NAMESPACES];
+const NAMESPACES = [...CORE_NAMESPACES, ...APP_NAMESPACES, ...ADMIN_NAMESPACES, ...THEME_NAMESPACES];
 const resources: Record<Language, Record<string, object>> = {
-  'zh-CN': { ...coreResources['zh-CN'], ...appResources['zh-CN'], ...adminResources['zh-CN'] },
-  'en-US': { ...coreResources['en-US'], ...appResources['en-US'], ...adminResources['en-US'] },
+  'zh-CN': {
+    ...coreResources['zh-CN'],
+    ...appResources['zh-CN'],
+    ...adminResources['zh-CN'],
+    ...themeResources['zh-CN'],
+  },
+  'en-US': {
+    ...coreResources['en-US'],
+    ...appResources['en-US'],
+    ...adminResources['en-US'],
+    ...themeResources['en-US'],
+  },
 };
 
 const SRC = join(import.meta.dirname, '..');

@@ -1,4 +1,4 @@
-import 'highlight.js/styles/github.css';
+import './code-highlight.css';
 import rehypeHighlight from 'rehype-highlight';
 import type { RehypePlugin } from './markdown-plugins';
 

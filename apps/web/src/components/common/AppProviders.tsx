@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { bindMessageApi } from '../../api/notify';
 import { usePublicConfig } from '../../api/use-public-config';
 import { toSupportedLanguage } from '../../i18n/language';
+import { useThemeState } from '../../theme/theme-store';
 import { ACCESSIBLE_TOKENS, accessiblePrimary } from './accessible-theme';
 import { primaryColorOf } from './apply-public-config';
 import { usePrefersReducedMotion } from './use-media-query';
@@ -26,8 +27,8 @@ function MessageHost() {
 }
 
 /**
- * antd locale and theme (primary colour from the public configuration, every colour with AA
- * contrast for small text) plus the toast host.
+ * antd locale and theme (light or dark as chosen, primary colour from the public configuration,
+ * every colour with AA contrast for small text) plus the toast host.
  * A system asking for reduced motion turns antd's animations off (WCAG 2.3.3).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -35,16 +36,23 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const { config } = usePublicConfig();
   const colorPrimary = primaryColorOf(config);
   const reducedMotion = usePrefersReducedMotion();
-  const theme = useMemo(
-    () => ({
-      token: {
-        colorPrimary: accessiblePrimary(colorPrimary),
-        ...ACCESSIBLE_TOKENS,
-        ...(reducedMotion ? { motion: false } : {}),
-      },
-    }),
-    [colorPrimary, reducedMotion],
-  );
+  // The dark theme's code is present whenever the dark theme is in effect (theme-store).
+  const { dark } = useThemeState();
+  const theme = useMemo(() => {
+    const motion = reducedMotion ? { motion: false } : {};
+    if (dark) {
+      const config = dark.darkThemeConfig(colorPrimary);
+      return { ...config, token: { ...config.token, ...motion } };
+    }
+    return { token: { colorPrimary: accessiblePrimary(colorPrimary), ...ACCESSIBLE_TOKENS, ...motion } };
+  }, [colorPrimary, reducedMotion, dark]);
+  // The page's own style sheets write links and highlights in the same readable accent; the
+  // light theme's is the primary colour itself (styles.css).
+  useLayoutEffect(() => {
+    const root = document.documentElement.style;
+    if (dark) root.setProperty('--accent-text', dark.darkAccentText(colorPrimary));
+    else root.removeProperty('--accent-text');
+  }, [colorPrimary, dark]);
   return (
     <ConfigProvider locale={toSupportedLanguage(i18n.language) === 'en-US' ? enUS : zhCN} theme={theme}>
       <MessageHost />

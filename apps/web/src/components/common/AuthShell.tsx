@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePublicConfig, useSiteBranding } from '../../api/use-public-config';
 import { LanguageSwitch } from './LanguageSwitch';
 import { SiteLogo } from './SiteLogo';
 import { useDocumentTitle } from './use-document-title';
 
+// antd's menu is not part of the first bundle of these pages: the switch comes right after.
+const ThemeSwitch = lazy(() => import('./ThemeSwitch'));
+
 /**
- * The frame of the login and registration screens: brand, language switch, one panel.
+ * The frame of the login and registration screens: brand, language and theme switches, one panel.
  * Plain elements rather than antd Card/Typography keep the first bundle small.
  */
 export function AuthShell({ title, children }: { title: string; children: ReactNode }) {
@@ -18,6 +21,9 @@ export function AuthShell({ title, children }: { title: string; children: ReactN
     <div className="auth-shell">
       <div className="auth-shell-language">
         <LanguageSwitch />
+        <Suspense fallback={<span className="auth-shell-switch-placeholder" />}>
+          <ThemeSwitch />
+        </Suspense>
       </div>
       <main className="auth-card">
         <div className="auth-brand">

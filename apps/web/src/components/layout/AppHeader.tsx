@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useSiteBranding } from '../../api/use-public-config';
 import { LanguageSwitch } from '../common/LanguageSwitch';
 import { SiteLogo } from '../common/SiteLogo';
+import ThemeSwitch from '../common/ThemeSwitch';
 import { NotificationBell } from './NotificationBell';
 import { UserMenu } from './UserMenu';
 
@@ -35,6 +36,8 @@ export function AppHeader({ isMobile, onOpenDrawer }: AppHeaderProps) {
       </Link>
       <div className="app-header-actions">
         <LanguageSwitch />
+        {/* On phones the header has no room: the theme choices sit in the user menu. */}
+        {!isMobile && <ThemeSwitch />}
         <NotificationBell />
         <UserMenu compact={isMobile} />
       </div>

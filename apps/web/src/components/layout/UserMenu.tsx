@@ -4,18 +4,27 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { signOut } from '../../api/session';
 import { useAuthStore } from '../../stores/auth-store';
+import { setThemeMode, useThemeState } from '../../theme/theme-store';
 import { safeUrl } from '../common/safe-url';
+import { themeMenuItems, themeModeOfKey } from '../common/theme-menu';
 
-/** Avatar and name; opens profile and logout. */
+/** Avatar and name; opens profile and logout, and on phones (no room in the header) the theme choices. */
 export function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useAuthStore((s) => s.user);
   const avatar = safeUrl(user?.avatar_url);
+  const { mode } = useThemeState();
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('layout:userMenu.profile'), 'data-testid': 'user-menu-profile' },
     { type: 'divider' },
+    ...(compact
+      ? [
+          { type: 'group' as const, label: t('theme:title'), children: themeMenuItems(t, mode) },
+          { type: 'divider' as const },
+        ]
+      : []),
     {
       key: 'logout',
       icon: <LogoutOutlined />,
@@ -27,6 +36,8 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'profile') void navigate('/profile');
     if (key === 'logout') void signOut();
+    const theme = themeModeOfKey(key);
+    if (theme) setThemeMode(theme);
   };
 
   return (

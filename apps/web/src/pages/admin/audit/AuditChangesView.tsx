@@ -11,8 +11,8 @@ function JsonBlock({ title, value, testId }: { title: string; value: Record<stri
         style={{
           margin: '4px 0 0',
           padding: 8,
-          background: '#fafafa',
-          border: '1px solid #f0f0f0',
+          background: 'var(--surface-muted)',
+          border: '1px solid var(--border-color)',
           borderRadius: 6,
           fontSize: 12,
           whiteSpace: 'pre-wrap',

@@ -70,7 +70,7 @@ function DraggableRow({ rowKey, ...props }: RowProps & { rowKey: string | number
     ...props.style,
     transform: CSS.Translate.toString(transform),
     transition,
-    ...(isDragging ? { position: 'relative', zIndex: 10, background: '#fafafa' } : {}),
+    ...(isDragging ? { position: 'relative', zIndex: 10, background: 'var(--surface-muted)' } : {}),
   };
   const context = useMemo(
     () => ({ setActivatorNodeRef, listeners, attributes }),

@@ -2,17 +2,20 @@ import type { Role, TransactionType } from '@aiplatform/contracts';
 import { Space, Tag } from 'antd';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResolvedTheme } from '../../../theme/theme-mode';
+import { useResolvedTheme } from '../../../theme/theme-store';
 import { ROLE_COLORS, ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { type ActiveStatus, STATUS_KEYS, TRANSACTION_TYPE_KEYS } from './labels';
 
 /**
  * antd writes a coloured tag's text in step 7 of its palette, below 4.5:1 on the tag's light
- * background for these colours; a darker step of the same hue reaches it.
+ * background for these colours; a darker step of the same hue reaches it. (The dark theme's
+ * tags write light text on a dark background and need no help.)
  */
 const DARKER_TAG_TEXT: Record<string, string> = { green: '#237804', gold: '#874d00', orange: '#ad4e00' };
 
-function tagStyle(color: string): CSSProperties | undefined {
-  const text = DARKER_TAG_TEXT[color];
+function tagStyle(color: string, theme: ResolvedTheme): CSSProperties | undefined {
+  const text = theme === 'light' ? DARKER_TAG_TEXT[color] : undefined;
   return text ? { color: text } : undefined;
 }
 
@@ -28,8 +31,9 @@ export function StatusTag({ status }: { status: ActiveStatus }) {
 export function RoleTag({ role }: { role: Role }) {
   const { t } = useTranslation();
   const color = ROLE_COLORS[role];
+  const theme = useResolvedTheme();
   return (
-    <Tag color={color} style={tagStyle(color)}>
+    <Tag color={color} style={tagStyle(color, theme)}>
       {t(ROLE_LABEL_KEYS[role])}
     </Tag>
   );
@@ -46,8 +50,9 @@ export function TransactionTypeTag({ type }: { type: TransactionType }) {
   const { t } = useTranslation();
   const key = TRANSACTION_TYPE_KEYS[type] as string | undefined;
   const color = CREDIT_IN.has(type) ? 'green' : type === 'admin_set' ? 'blue' : 'orange';
+  const theme = useResolvedTheme();
   return (
-    <Tag color={color} style={tagStyle(color)}>
+    <Tag color={color} style={tagStyle(color, theme)}>
       {key ? t(key) : type}
     </Tag>
   );
@@ -65,7 +70,7 @@ export function GroupLabel({ name, color }: { name: string | null; color: string
           width: 10,
           height: 10,
           borderRadius: '50%',
-          background: color ?? '#d9d9d9',
+          background: color ?? 'var(--border-strong)',
         }}
       />
       <span>{name ?? t('common:noGroup')}</span>

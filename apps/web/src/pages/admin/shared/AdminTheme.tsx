@@ -1,23 +1,18 @@
-import { ConfigProvider, theme } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { ReactNode } from 'react';
-import { ACCESSIBLE_TOKENS, accessiblePrimary } from '../../../components/common/accessible-theme';
+import { useResolvedTheme } from '../../../theme/theme-store';
+
+/** antd's hover colour of a selected row takes links below 4.5:1; these keep them readable. */
+const SELECTED_ROW_HOVER = { light: '#dcecff', dark: '#112545' } as const;
 
 /**
- * The admin screens' additions to the app-wide accessible colours (components/common/
- * accessible-theme.ts): a nested provider keeps them when a screen is rendered on its own.
+ * What only the admin screens add to the app-wide theme (components/common/AppProviders.tsx):
+ * the hover colour of a selected table row. The nested provider inherits everything else.
  */
 export function AdminTheme({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
+  const resolved = useResolvedTheme();
   return (
-    <ConfigProvider
-      theme={{
-        token: { colorPrimary: accessiblePrimary(token.colorPrimary), ...ACCESSIBLE_TOKENS },
-        components: {
-          // antd's hover colour of a selected row is dark enough to take links below 4.5:1.
-          Table: { rowSelectedHoverBg: '#dcecff' },
-        },
-      }}
-    >
+    <ConfigProvider theme={{ components: { Table: { rowSelectedHoverBg: SELECTED_ROW_HOVER[resolved] } } }}>
       {children}
     </ConfigProvider>
   );
