@@ -12,13 +12,15 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth-guard.js';
 import { createChangeBus } from './lib/change-bus.js';
+import { applyHttpServerSettings } from './lib/http-server-settings.js';
 import { AppError } from './lib/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { scheduleHousekeeping } from './lib/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
 import { resolveAppSecret } from './lib/secrets.js';
 import { AccessTokens } from './lib/tokens.js';
-import { scheduleAuthHousekeeping } from './modules/auth/auth-housekeeping.js';
+import { pruneAuthData } from './modules/auth/auth-housekeeping.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
 import { chatRoutes } from './modules/chat/chat.routes.js';
@@ -103,6 +105,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  applyHttpServerSettings(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'zh-CN');
@@ -125,8 +128,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
 
   await migrateToLatest(db);
-  const stopHousekeeping = scheduleAuthHousekeeping(db, clock, app.log);
-  app.addHook('onClose', async () => stopHousekeeping());
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const users = new UsersRepo(db);
   const credits = new CreditsRepo(db);
@@ -206,6 +207,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   await chat.send.recoverInterrupted();
   // Before the database closes: stop answers in progress so their partial text is stored.
   app.addHook('preClose', () => chat.send.close());
+  const stopHousekeeping = scheduleHousekeeping(clock, app.log, [
+    { name: 'auth', run: (now) => pruneAuthData(db, now) },
+    { name: 'chat uploads', run: (now) => chat.images.pruneStaleUploads(now) },
+  ]);
+  app.addHook('onClose', async () => stopHousekeeping());
 
   await app.register(helmet, {
     // Tokens live in localStorage, so script injection must be impossible: scripts only from us.

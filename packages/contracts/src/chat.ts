@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits.js';
+import { LIMITS, MAX_IMAGES_PER_MESSAGE } from './limits.js';
 import { clampedLimit } from './fields.js';
 
 /*
@@ -98,16 +98,25 @@ export const ConversationListQuerySchema = z.object({
   limit: clampedLimit(LIMITS.conversationPageSize, LIMITS.conversationPageSize),
 });
 
-export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error'] as const;
+/**
+ * `unanswered`: a question whose answer never came (an error, or a stop before the first
+ * word). Its turn was refunded; the question stays, is left out of the model's context and
+ * can be deleted on its own or sent again.
+ */
+export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error', 'unanswered'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const MessageFileSchema = z.object({ id: z.string(), url: z.string(), original_name: z.string() });
+export type MessageFile = z.infer<typeof MessageFileSchema>;
 
 export const MessageSchema = z.object({
   id: z.string(),
   conversation_id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
+  /** The message's images, in the order they were sent (at most MAX_IMAGES_PER_MESSAGE). */
+  files: z.array(MessageFileSchema),
+  /** The first of `files`, or null: the single-image field older clients read. */
   file: MessageFileSchema.nullable(),
   created_at: z.string(),
   tokens: z.number(),
@@ -117,30 +126,35 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
-export const SendMessageBodySchema = z.object({
-  content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
-  file_id: z.string().uuid('validation.file.invalid').nullable().optional(),
-  /**
-   * The list form other clients send. One image per message is stored today, so a list
-   * of more is refused by name rather than losing the rest silently.
-   */
-  file_ids: z
-    .array(z.string().uuid('validation.file.invalid'), { error: 'validation.file.invalid' })
-    .max(1, 'validation.file.tooMany')
-    .nullable()
-    .optional(),
-  stream: z.boolean().default(true),
-  stream_options: z.object({ delta_only: z.boolean().default(false) }).optional(),
-});
+/**
+ * A send's images: `file_id` (one, the older form) and `file_ids` (a list) may both be
+ * given; they are merged in that order and repeats dropped. More than
+ * MAX_IMAGES_PER_MESSAGE different images are refused by name rather than cut silently.
+ */
+export const SendMessageBodySchema = z
+  .object({
+    content: z.string({ error: 'validation.content.type' }).max(LIMITS.messageMax, 'validation.content.max'),
+    file_id: z.string().uuid('validation.file.invalid').nullable().optional(),
+    file_ids: z
+      .array(z.string().uuid('validation.file.invalid'), { error: 'validation.file.invalid' })
+      .nullable()
+      .optional(),
+    stream: z.boolean().default(true),
+    stream_options: z.object({ delta_only: z.boolean().default(false) }).optional(),
+  })
+  .refine((b) => sendFileIds(b).length <= MAX_IMAGES_PER_MESSAGE, {
+    message: 'validation.file.tooMany',
+    path: ['file_ids'],
+  });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
 
 /** Answer of POST /chat/conversations/{id}/stop: how many answers in progress were stopped. */
 export const StopAnswerResultSchema = z.object({ stopped: z.number().int() });
 export type StopAnswerResult = z.infer<typeof StopAnswerResultSchema>;
 
-/** The one image a send carries, from `file_id` or the first entry of `file_ids`. */
-export function sendFileId(body: Pick<SendMessageBody, 'file_id' | 'file_ids'>): string | null {
-  return body.file_id ?? body.file_ids?.[0] ?? null;
+/** The images of a send, in order: `file_id` first, then `file_ids`, each id once. */
+export function sendFileIds(body: { file_id?: string | null; file_ids?: readonly string[] | null }): string[] {
+  return [...new Set([...(body.file_id ? [body.file_id] : []), ...(body.file_ids ?? [])])];
 }
 
 export const DraftBodySchema = z.object({

@@ -32,6 +32,9 @@ export const LIMITS = {
   priorityMax: 10,
 } as const;
 
+/** Images one chat message may carry (upload each first, then send their ids). */
+export const MAX_IMAGES_PER_MESSAGE = 4;
+
 /** Mainland China mobile number: 11 digits, 1 then 3–9. */
 export const PHONE_PATTERN = /^1[3-9]\d{9}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;

@@ -3,8 +3,8 @@ import type { ImagePart, ModelMessage, TextPart } from 'ai';
 export interface PromptMessage {
   role: 'user' | 'assistant';
   content: string;
-  /** A stored image attached to the message, if any. */
-  image?: { storedName: string; mime: string } | undefined;
+  /** The stored images attached to the message, in order. */
+  images?: readonly { storedName: string; mime: string }[] | undefined;
 }
 
 export type ImageLoader = (
@@ -14,7 +14,8 @@ export type ImageLoader = (
 
 /**
  * Turns past messages plus the new question into the SDK's messages. Images go along as
- * image parts only for a model that reads them; for others the text stands alone.
+ * image parts, in order after the text, only for a model that reads them; for others the
+ * text stands alone. An image gone from disk is left out.
  * Returns the plain text too, for a token estimate when the provider reports no usage.
  */
 export async function buildPrompt(
@@ -29,14 +30,16 @@ export async function buildPrompt(
       out.push({ role: 'assistant', content: m.content });
       continue;
     }
-    const image = opts.vision && m.image ? await opts.loadImage(m.image.storedName, m.image.mime) : undefined;
-    if (!image) {
+    const attached = m.images ?? [];
+    const loaded = opts.vision ? await Promise.all(attached.map((i) => opts.loadImage(i.storedName, i.mime))) : [];
+    const images = loaded.filter((i) => i !== undefined);
+    if (images.length === 0) {
       // Some APIs refuse an empty user turn; an image-only question sent to a text model keeps a marker.
-      out.push({ role: 'user', content: m.content || (m.image ? '[image]' : ' ') });
+      out.push({ role: 'user', content: m.content || (attached.length > 0 ? '[image]' : ' ') });
       continue;
     }
     const parts: (TextPart | ImagePart)[] = m.content ? [{ type: 'text', text: m.content }] : [];
-    parts.push({ type: 'image', image: image.data, mediaType: image.mediaType });
+    for (const image of images) parts.push({ type: 'image', image: image.data, mediaType: image.mediaType });
     out.push({ role: 'user', content: parts });
   }
   return { messages: out, text };

@@ -198,6 +198,13 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** The images of a message, in order (position 0…3). */
+export interface MessageFilesTable {
+  message_id: string;
+  file_id: string;
+  position: number;
+}
+
 export interface ConversationsTable {
   id: string;
   user_id: number;
@@ -221,7 +228,8 @@ export interface MessagesTable {
   conversation_id: string;
   role: 'user' | 'assistant';
   content: string;
-  file_id: string | null;
+  /** Legacy single image: emptied by migration 0011 (images are in `message_files`), never written. */
+  file_id: Generated<string | null>;
   /** For an answer: the id of the user message it answers. */
   parent_id: string | null;
   tokens: number;
@@ -319,6 +327,7 @@ export interface Database {
   files: FilesTable;
   conversations: ConversationsTable;
   messages: MessagesTable;
+  message_files: MessageFilesTable;
   conversation_drafts: ConversationDraftsTable;
   modules: ModulesTable;
   module_groups: ModuleGroupsTable;

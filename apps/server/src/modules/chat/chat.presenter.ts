@@ -1,6 +1,6 @@
 import type { Conversation, Message } from '@aiplatform/contracts';
 import type { ConversationRow } from '../../db/types.js';
-import type { MessageWithFile } from './messages.repo.js';
+import type { MessageWithFiles } from './messages.repo.js';
 
 /** Where an uploaded image is served (to its owner, with the bearer token). */
 export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
@@ -23,13 +23,15 @@ export function toConversation(c: ConversationRow): Conversation {
   };
 }
 
-export function toMessage(m: MessageWithFile): Message {
+export function toMessage(m: MessageWithFiles): Message {
+  const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,
     conversation_id: m.conversation_id,
     role: m.role,
     content: m.content,
-    file: m.file_id ? { id: m.file_id, url: imageUrl(m.file_id), original_name: m.file_name ?? '' } : null,
+    files,
+    file: files[0] ?? null,
     created_at: m.created_at,
     tokens: m.tokens,
     model_name: m.model_name,

@@ -21,6 +21,11 @@ import type { ConversationsService } from './conversations.service.js';
 const tags = ['chat'];
 export const ConversationParams = z.object({ id: z.string().uuid() });
 const MessageParams = z.object({ id: z.string().uuid(), messageId: z.string().uuid() });
+/**
+ * `keep_images=true`: the question's images stay as uploads, to be sent again at once
+ * (regenerate, edit); unused, they go with the day-old uploads.
+ */
+const DeleteMessageQuery = z.object({ keep_images: z.enum(['true', 'false']).optional() });
 const PaginationSchema = z.object({
   page: z.number(),
   limit: z.number(),
@@ -92,8 +97,18 @@ export const chatRoutes =
     );
     app.delete(
       '/chat/conversations/:id/messages/:messageId',
-      { ...chat, schema: { tags, params: MessageParams, response: ok(DeletePairResultSchema) } },
-      async (req, reply) => sendOk(req, reply, await s.deletePair(userId(req), req.params.id, req.params.messageId)),
+      {
+        ...chat,
+        schema: { tags, params: MessageParams, querystring: DeleteMessageQuery, response: ok(DeletePairResultSchema) },
+      },
+      async (req, reply) =>
+        sendOk(
+          req,
+          reply,
+          await s.deletePair(userId(req), req.params.id, req.params.messageId, {
+            keepImages: req.query.keep_images === 'true',
+          }),
+        ),
     );
     app.post(
       '/chat/conversations/:id/clear',

@@ -15,7 +15,9 @@ import { ConversationsRepo } from './conversations.repo.js';
 import { ConversationsService } from './conversations.service.js';
 import { FilesRepo } from './files.repo.js';
 import { ImagesService } from './images.service.js';
+import { MessageFilesRepo } from './message-files.repo.js';
 import { MessagesRepo } from './messages.repo.js';
+import { ModelTitles } from './model-title.js';
 import { SendService } from './send.service.js';
 import { TurnAccounting } from './turn-accounting.js';
 
@@ -35,7 +37,8 @@ export function createChatServices(d: ChatDeps) {
   const models = new ModelsService(new ModelsRepo(d.db), new SecretBox(d.secret), d.clock);
   const conversationsRepo = new ConversationsRepo(d.db);
   const messages = new MessagesRepo(d.db);
-  const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), d.clock);
+  const messageFiles = new MessageFilesRepo(d.db);
+  const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), messageFiles, d.clock);
   const calendar = new StatsCalendar(d.settings, d.clock);
   const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
     calendar.dayOf(at),
@@ -43,7 +46,17 @@ export function createChatServices(d: ChatDeps) {
   return {
     models,
     images,
-    conversations: new ConversationsService(d.db, conversationsRepo, messages, models, d.settings, d.users, d.clock),
+    conversations: new ConversationsService(
+      d.db,
+      conversationsRepo,
+      messages,
+      models,
+      d.settings,
+      d.users,
+      d.clock,
+      messageFiles,
+      images,
+    ),
     send: new SendService(
       conversationsRepo,
       messages,
@@ -54,6 +67,7 @@ export function createChatServices(d: ChatDeps) {
       d.clock,
       { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
       d.log,
+      new ModelTitles(conversationsRepo),
     ),
   };
 }

@@ -23,8 +23,8 @@ export class ConversationsRepo {
     await this.db.updateTable('conversations').set(patch).where('id', '=', id).where('user_id', '=', userId).execute();
   }
 
-  async delete(id: string, userId: number): Promise<boolean> {
-    const r = await this.db
+  async delete(id: string, userId: number, db: Db = this.db): Promise<boolean> {
+    const r = await db
       .deleteFrom('conversations')
       .where('id', '=', id)
       .where('user_id', '=', userId)
@@ -56,8 +56,8 @@ export class ConversationsRepo {
 
   /** A question and its answer placeholder were added; an unnamed conversation takes `title`. */
   /** Counts a new turn's two messages; returns the conversation's message count after it. */
-  async recordSend(db: Db, id: string, now: string, title: string): Promise<number> {
-    const row = await db
+  async recordSend(db: Db, id: string, now: string, title: string): Promise<void> {
+    await db
       .updateTable('conversations')
       .set({
         message_count: sql`message_count + 2`,
@@ -66,9 +66,17 @@ export class ConversationsRepo {
         title: sql`case when title = '' then ${title} else title end`,
       })
       .where('id', '=', id)
-      .returning('message_count')
-      .executeTakeFirst();
-    return row?.message_count ?? 0;
+      .execute();
+  }
+
+  /** Sets a title only while the conversation still has `expected` (a rename meanwhile wins). */
+  async replaceTitle(id: string, expected: string, title: string): Promise<void> {
+    await this.db
+      .updateTable('conversations')
+      .set({ title })
+      .where('id', '=', id)
+      .where('title', '=', expected)
+      .execute();
   }
 
   async addTokens(db: Db, id: string, tokens: number, now: string): Promise<void> {

@@ -9,7 +9,7 @@ import {
   type Pagination,
   type UpdateConversationBody,
 } from '@aiplatform/contracts';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { ConversationRow, Database, UserRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
@@ -20,6 +20,8 @@ import { toCreditsStats } from '../users/user.presenter.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { toConversation, toMessage } from './chat.presenter.js';
 import type { ConversationsRepo } from './conversations.repo.js';
+import type { ImagesService } from './images.service.js';
+import type { MessageFilesRepo } from './message-files.repo.js';
 import type { MessagesRepo } from './messages.repo.js';
 
 const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
@@ -34,6 +36,8 @@ export class ConversationsService {
     private readonly settings: SettingsService,
     private readonly users: UsersRepo,
     private readonly clock: Clock,
+    private readonly messageFiles: MessageFilesRepo,
+    private readonly images: ImagesService,
   ) {}
 
   private async owned(userId: number, id: string): Promise<ConversationRow> {
@@ -90,9 +94,33 @@ export class ConversationsService {
     return toConversation(await this.owned(user.id, id));
   }
 
-  /** Deletes the conversation with its messages and draft (uploaded images stay with their owner). */
+  /**
+   * Runs a deletion of messages of one conversation in a transaction; afterwards the
+   * images no message lists any more are deleted (rows in the transaction, bytes after
+   * it committed). Images the conversation's messages used before are the candidates,
+   * so an image another message still lists stays. With `keepImages` they stay as
+   * unattached uploads (for sending again), which the hourly housekeeping removes a day
+   * after their upload.
+   */
+  private async deletingMessages<T>(
+    conversationId: string,
+    keepImages: boolean,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    const { result, released } = await this.db.transaction().execute(async (trx) => {
+      const candidates = keepImages ? [] : await this.messageFiles.fileIdsOfConversation(trx, conversationId);
+      const result = await work(trx);
+      return { result, released: await this.messageFiles.releaseUnused(trx, candidates) };
+    });
+    await this.images.removeBlobs(released);
+    return result;
+  }
+
+  /** Deletes the conversation with its messages, draft and the images only its messages used. */
   async remove(userId: number, id: string): Promise<{ conversationId: string; deleted: true }> {
-    if (!(await this.repo.delete(id, userId))) throw notFound();
+    await this.deletingMessages(id, false, async (trx) => {
+      if (!(await this.repo.delete(id, userId, trx))) throw notFound();
+    });
     return { conversationId: id, deleted: true };
   }
 
@@ -109,18 +137,24 @@ export class ConversationsService {
   }
 
   /**
-   * Deletes an answer and the question it answers (SPEC: only answers can be deleted,
-   * and they go in pairs). The spent credits stay spent.
+   * Deletes an answer and the question it answers (answers go in pairs with their
+   * question), or a question left unanswered on its own. The spent credits stay spent.
    */
   async deletePair(
     userId: number,
     id: string,
     messageId: string,
+    opts: { keepImages?: boolean } = {},
   ): Promise<{ deletedUserMessageId: string; deletedAiMessageId: string }> {
     await this.owned(userId, id);
     const now = this.clock.now().toISOString();
-    return this.db.transaction().execute(async (trx) => {
+    return this.deletingMessages(id, opts.keepImages === true, async (trx) => {
       const answer = await this.messages.findOne(id, messageId, trx);
+      // A question left unanswered has no pair: it goes alone.
+      if (answer?.role === 'user' && answer.status === 'unanswered') {
+        await this.repo.removeMessages(trx, id, await this.messages.deleteIds(trx, id, [answer.id]), now);
+        return { deletedUserMessageId: answer.id, deletedAiMessageId: '' };
+      }
       if (!answer || answer.role !== 'assistant') throw notFound();
       const questionId = await this.messages.questionOf(trx, answer);
       const removed = await this.messages.deleteIds(trx, id, questionId ? [questionId, answer.id] : [answer.id]);
@@ -133,7 +167,7 @@ export class ConversationsService {
   async clear(userId: number, id: string): Promise<{ conversationId: string; cleared: true }> {
     await this.owned(userId, id);
     const now = this.clock.now().toISOString();
-    await this.db.transaction().execute(async (trx) => {
+    await this.deletingMessages(id, false, async (trx) => {
       await this.messages.deleteAll(trx, id);
       await this.repo.resetCounters(trx, id, now);
     });

@@ -14,13 +14,10 @@ export class FilesRepo {
     return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  findOwned(id: string, userId: number): Promise<FileRow | undefined> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+  /** Those of the files that belong to the user (any order; others' and unknown ids are simply absent). */
+  findOwned(ids: readonly string[], userId: number): Promise<FileRow[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.selectFrom('files').selectAll().where('id', 'in', ids).where('user_id', '=', userId).execute();
   }
 
   /** The owner's group and role, for an administrator's access check. */

@@ -14,16 +14,23 @@ import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
 import { imageUrl } from './chat.presenter.js';
 import type { FilesRepo } from './files.repo.js';
+import type { MessageFilesRepo, ReleasedFile } from './message-files.repo.js';
 
 // Control characters in a file name are useless for display and PostgreSQL refuses NUL.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** An upload no message lists is kept this long (time to write the message), then deleted. */
+const STALE_UPLOAD_MS = 24 * 3_600_000;
+/** Files removed per statement while pruning, well under every dialect's parameter limit. */
+const PRUNE_BATCH = 500;
 
 /** Chat images: content-checked, stored under random names, readable only by the owner or an administrator. */
 export class ImagesService {
   constructor(
     private readonly dir: string,
     private readonly files: FilesRepo,
+    private readonly messageFiles: MessageFilesRepo,
     private readonly clock: Clock,
   ) {}
 
@@ -46,11 +53,43 @@ export class ImagesService {
     return { id, url: imageUrl(id), original_name: originalName, mime: image.mime, size: image.buffer.length };
   }
 
-  /** The user's own upload, for attaching to a message; someone else's is not found. */
-  async findOwn(userId: number, fileId: string): Promise<FileRow> {
-    const file = await this.files.findOwned(fileId, userId);
-    if (!file || !fs.existsSync(this.pathOf(file.stored_name))) throw notFound();
-    return file;
+  /**
+   * The user's own uploads, in the order asked, for attaching to a message; if any one is
+   * someone else's, unknown or gone from disk, the whole send is refused as not found.
+   */
+  async findOwn(userId: number, fileIds: readonly string[]): Promise<FileRow[]> {
+    const found = new Map((await this.files.findOwned(fileIds, userId)).map((f) => [f.id, f]));
+    return fileIds.map((id) => {
+      const file = found.get(id);
+      if (!file || !fs.existsSync(this.pathOf(file.stored_name))) throw notFound();
+      return file;
+    });
+  }
+
+  /**
+   * Deletes the bytes of files whose rows are gone (after the transaction that removed
+   * them committed). A file already missing is fine; a failure to delete leaves a stray
+   * file on disk but never fails the request, whose rows are already gone.
+   */
+  async removeBlobs(released: readonly ReleasedFile[]): Promise<void> {
+    await Promise.all(
+      released.map((f) => fs.promises.rm(this.pathOf(f.stored_name), { force: true }).catch(() => undefined)),
+    );
+  }
+
+  /**
+   * Housekeeping: uploads that no message lists and that are older than a day are
+   * deleted, rows and bytes. Returns how many went.
+   */
+  async pruneStaleUploads(now: Date): Promise<number> {
+    const before = new Date(now.getTime() - STALE_UPLOAD_MS).toISOString();
+    let pruned = 0;
+    for (;;) {
+      const released = await this.messageFiles.releaseStale(before, PRUNE_BATCH);
+      await this.removeBlobs(released);
+      pruned += released.length;
+      if (released.length < PRUNE_BATCH) return pruned;
+    }
   }
 
   /** The bytes of a stored image, for the model; undefined when the file is gone from disk. */

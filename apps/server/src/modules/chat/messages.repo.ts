@@ -1,44 +1,48 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
+import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { indexMessage } from './message-search.repo.js';
 
-/** A message with the name of its attached file, as the presenter needs it. */
-export type MessageWithFile = MessageRow & { file_name: string | null };
+/** A message with its images in order, as the presenter needs it. */
+export type MessageWithFiles = MessageRow & { files: { id: string; original_name: string }[] };
 
-/** A past message as the prompt builder needs it, with the stored image to attach. */
+/** A past message as the prompt builder needs it, with the stored images to attach. */
 export interface HistoryMessage {
   role: 'user' | 'assistant';
   content: string;
-  file_id: string | null;
-  file_stored_name: string | null;
-  file_mime: string | null;
+  images: { storedName: string; mime: string }[];
 }
 
+const withFiles = (m: MessageRow, files: Map<string, AttachedFile[]>): MessageWithFiles => ({
+  ...m,
+  files: (files.get(m.id) ?? []).map((f) => ({ id: f.file_id, original_name: f.original_name })),
+});
+
 export class MessagesRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly files: MessageFilesRepo;
 
-  private withFile(db: Db) {
-    return db
+  constructor(private readonly db: Kysely<Database>) {
+    this.files = new MessageFilesRepo(db);
+  }
+
+  /** The whole conversation, oldest first: one query for the messages, one for all their images. */
+  async listFor(conversationId: string): Promise<MessageWithFiles[]> {
+    const [rows, files] = await Promise.all([
+      this.db.selectFrom('messages').selectAll().where('conversation_id', '=', conversationId).orderBy('seq').execute(),
+      this.files.ofConversation(conversationId),
+    ]);
+    return rows.map((m) => withFiles(m, files));
+  }
+
+  async findOne(conversationId: string, id: string, db: Db = this.db): Promise<MessageWithFiles | undefined> {
+    const row = await db
       .selectFrom('messages')
-      .leftJoin('files', 'files.id', 'messages.file_id')
-      .selectAll('messages')
-      .select('files.original_name as file_name');
-  }
-
-  /** The whole conversation, oldest first. */
-  listFor(conversationId: string): Promise<MessageWithFile[]> {
-    return this.withFile(this.db)
-      .where('messages.conversation_id', '=', conversationId)
-      .orderBy('messages.seq')
-      .execute();
-  }
-
-  findOne(conversationId: string, id: string, db: Db = this.db): Promise<MessageWithFile | undefined> {
-    return this.withFile(db)
-      .where('messages.conversation_id', '=', conversationId)
-      .where('messages.id', '=', id)
+      .selectAll()
+      .where('conversation_id', '=', conversationId)
+      .where('id', '=', id)
       .executeTakeFirst();
+    return row && withFiles(row, await this.files.ofMessages([row.id], db));
   }
 
   /**
@@ -49,30 +53,39 @@ export class MessagesRepo {
     if (limit <= 0) return [];
     const rows = await this.db
       .selectFrom('messages')
-      .leftJoin('files', 'files.id', 'messages.file_id')
-      .select([
-        'messages.role',
-        'messages.content',
-        'messages.file_id',
-        'files.stored_name as file_stored_name',
-        'files.mime as file_mime',
-      ])
+      .select(['messages.id', 'messages.role', 'messages.content'])
       .where('messages.conversation_id', '=', conversationId)
       .where('messages.status', 'in', ['complete', 'stopped'])
-      .where((eb) => eb.or([eb('messages.content', '!=', ''), eb('messages.file_id', 'is not', null)]))
+      .where((eb) =>
+        eb.or([
+          eb('messages.content', '!=', ''),
+          eb.exists(eb.selectFrom('message_files').select('position').whereRef('message_id', '=', 'messages.id')),
+        ]),
+      )
       .orderBy('messages.seq', 'desc')
       .limit(limit)
       .execute();
-    return rows.reverse();
+    const files = await this.files.ofMessages(rows.filter((r) => r.role === 'user').map((r) => r.id));
+    return rows.reverse().map((r) => ({
+      role: r.role,
+      content: r.content,
+      images: (files.get(r.id) ?? []).map((f) => ({ storedName: f.stored_name, mime: f.mime })),
+    }));
   }
 
-  /** Inserts in order: the question gets the lower `seq`. */
-  async insertPair(db: Db, question: Insertable<MessagesTable>, answer: Insertable<MessagesTable>): Promise<void> {
+  /** Inserts in order (the question gets the lower `seq`), with the question's images in order. */
+  async insertPair(
+    db: Db,
+    question: Insertable<MessagesTable>,
+    answer: Insertable<MessagesTable>,
+    questionFileIds: readonly string[] = [],
+  ): Promise<void> {
     await db.insertInto('messages').values(question).execute();
     await db.insertInto('messages').values(answer).execute();
     await indexMessage(db, question.id, question.content ?? '', true);
     // The answer is a placeholder now; it is indexed when finished.
     if (answer.content) await indexMessage(db, answer.id, answer.content, true);
+    await this.files.attach(db, question.id, questionFileIds);
   }
 
   async finishAnswer(
@@ -106,6 +119,29 @@ export class MessagesRepo {
       .where('id', 'in', ids)
       .executeTakeFirst();
     return Number(r.numDeletedRows);
+  }
+
+  /** Whether the conversation holds an answer (other than `except`). */
+  async hasAnswer(db: Db, conversationId: string, except?: string): Promise<boolean> {
+    let q = db
+      .selectFrom('messages')
+      .select('seq')
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'assistant');
+    if (except) q = q.where('id', '!=', except);
+    return (await q.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** A question whose answer never came: kept, and left out of the model's context from now on. */
+  async markUnanswered(db: Db, conversationId: string, questionId: string): Promise<void> {
+    if (!questionId) return;
+    await db
+      .updateTable('messages')
+      .set({ status: 'unanswered' })
+      .where('conversation_id', '=', conversationId)
+      .where('id', '=', questionId)
+      .where('role', '=', 'user')
+      .execute();
   }
 
   /** Answers still marked streaming that began before `before`: their process stopped without finishing them. */

@@ -4,7 +4,7 @@ import {
   NonStreamAnswerSchema,
   SendMessageBodySchema,
   StopAnswerResultSchema,
-  sendFileId,
+  sendFileIds,
 } from '@aiplatform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,7 +18,7 @@ import { ConversationParams } from './chat.routes.js';
 import type { SendService, Turn } from './send.service.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
-const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileId(b) !== null, {
+const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileIds(b).length > 0, {
   message: 'server.chat.contentRequired',
   path: ['content'],
 });

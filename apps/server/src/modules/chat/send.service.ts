@@ -4,7 +4,7 @@ import {
   type Message,
   type NonStreamAnswer,
   type SendMessageBody,
-  sendFileId,
+  sendFileIds,
 } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
@@ -31,6 +31,7 @@ import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
 import { titleFromQuestion } from './auto-title.js';
+import { type ModelTitles, TITLE_WAIT_MS, settleWithin } from './model-title.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
 export interface Turn extends TurnRef {
@@ -41,6 +42,8 @@ export interface Turn extends TurnRef {
   system: string | undefined;
   messages: ModelMessage[];
   promptText: string;
+  /** The model writing the conversation's title, on its first turn when the setting asks for it. */
+  titling?: Promise<void>;
 }
 
 /** Where a streamed answer goes (the SSE relay). */
@@ -70,6 +73,7 @@ export class SendService {
     private readonly clock: Clock,
     private readonly timeouts: { firstByteMs: number; totalMs: number },
     private readonly log: FastifyBaseLogger,
+    private readonly titles: ModelTitles,
   ) {}
 
   /**
@@ -81,21 +85,18 @@ export class SendService {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
-    const fileId = sendFileId(body);
-    const file = fileId ? await this.images.findOwn(user.id, fileId) : undefined;
+    const files = await this.images.findOwn(user.id, sendFileIds(body));
     const vision = model.row.image_upload_enabled === 1;
-    if (file && !vision) throw new AppError('MODEL_NO_IMAGE');
+    if (files.length > 0 && !vision) throw new AppError('MODEL_NO_IMAGE');
 
     const history = await this.messages.history(conversation.id, conversation.context_length);
-    const image = (f: { stored: string | null; mime: string | null }) =>
-      f.stored && f.mime ? { storedName: f.stored, mime: f.mime } : undefined;
     const prompt = await buildPrompt(
       [
-        ...history.map((h) => ({ ...h, image: image({ stored: h.file_stored_name, mime: h.file_mime }) })),
+        ...history,
         {
           role: 'user' as const,
           content: body.content,
-          image: file && image({ stored: file.stored_name, mime: file.mime }),
+          images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
         },
       ],
       { vision, loadImage: (name, mime) => this.images.read(name, mime) },
@@ -118,34 +119,44 @@ export class SendService {
       conversation_id: conversation.id,
       role: 'user' as const,
       content: body.content,
-      file_id: file?.id ?? null,
       parent_id: null,
       tokens: estimateTokens(body.content),
       model_name: null,
       status: 'complete' as const,
       created_at: now,
     };
+    const questionTitle = titleFromQuestion(body.content);
     const creditsRemaining = await this.accounting.open({
       userId: user.id,
       conversationId: conversation.id,
       cost,
       required: credits.enabled ? Math.max(cost, credits.min_credits_for_chat) : 0,
       question,
+      questionFileIds: files.map((f) => f.id),
       answer: {
         ...question,
         id: answerId,
         role: 'assistant',
         content: '',
-        file_id: null,
         parent_id: questionId,
         tokens: 0,
         model_name: model.row.name,
         status: 'streaming',
       },
-      title: titleFromQuestion(body.content),
+      title: questionTitle,
       now,
       usage,
     });
+    // A conversation without a title takes one from its first question; the model may write a better one.
+    const titling =
+      conversation.title === '' && settings.ai.model_titles
+        ? this.titles.start({
+            model: model.languageModel,
+            conversationId: conversation.id,
+            question: body.content,
+            questionTitle,
+          })
+        : undefined;
     return {
       userId: user.id,
       conversationId: conversation.id,
@@ -155,11 +166,17 @@ export class SendService {
       usage,
       conversation,
       model,
-      userMessage: toMessage({ ...question, seq: 0, file_name: file?.original_name ?? null }),
+      userMessage: toMessage({
+        ...question,
+        seq: 0,
+        file_id: null,
+        files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
+      }),
       creditsRemaining,
       system: conversation.system_prompt.trim() ? conversation.system_prompt : undefined,
       messages: prompt.messages,
       promptText: `${conversation.system_prompt}\n${prompt.text}`,
+      titling,
     };
   }
 
@@ -172,6 +189,7 @@ export class SendService {
         throw new AppError('UPSTREAM_ERROR');
       }
       await this.settle(turn, text, countTokens(end.usage, turn.promptText, text), 'complete');
+      await settleWithin(turn.titling, TITLE_WAIT_MS);
       const [answer, conversation] = await Promise.all([
         this.messages.findOne(turn.conversationId, turn.answerId),
         this.conversations.findOwned(turn.conversationId, turn.userId),
@@ -211,6 +229,8 @@ export class SendService {
       if (status === 'error') this.logEnd(turn, end);
       const tokens = countTokens(end.kind === 'finished' ? end.usage : undefined, turn.promptText, text);
       await this.settle(turn, text, tokens, status);
+      // The client reads the conversation list again at the end: let it find the model's title.
+      await settleWithin(turn.titling, TITLE_WAIT_MS);
       const done = { content: text, messageId: turn.answerId, tokens };
       if (end.kind === 'finished') sink.done({ ...done, finish_reason: end.finishReason });
       else if (status === 'stopped') sink.done({ ...done, finish_reason: 'stopped' });

@@ -1,4 +1,4 @@
-import { LIMITS } from '@aiplatform/contracts';
+import { LIMITS, MAX_IMAGES_PER_MESSAGE } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatApp,
@@ -102,18 +102,31 @@ describe('a tolerant API: unknown fields ignored, large limits clamped', () => {
     expect((await t.userRow(session.user.id)).credits_used).toBe(20);
   });
 
-  it('file_ids: more than one image is refused by name; nothing but an empty list is no content', async () => {
+  it('file_ids: more than MAX_IMAGES_PER_MESSAGE different images (with file_id counted) are refused by name; an empty list is no content', async () => {
     const { session } = await t.signUp();
     const conv = await createConversation(t, session.accessToken);
     const url = `/api/chat/conversations/${conv.id}/messages`;
-    const two = await t.post(
+    const ids = Array.from({ length: MAX_IMAGES_PER_MESSAGE + 1 }, () => crypto.randomUUID());
+    const tooMany = await t.post(url, { content: 'x', stream: false, file_ids: ids }, session.accessToken, 'en-US');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.data.errors).toContain(`A message can carry at most ${MAX_IMAGES_PER_MESSAGE} images`);
+    const zh = await t.post(
       url,
-      { content: 'x', stream: false, file_ids: [crypto.randomUUID(), crypto.randomUUID()] },
+      { content: 'x', stream: false, file_id: ids[0], file_ids: ids.slice(1) },
+      session.accessToken,
+      'zh-CN',
+    );
+    expect(zh.status).toBe(400);
+    expect(zh.body.data.errors).toContain(`每条消息最多附带 ${MAX_IMAGES_PER_MESSAGE} 张图片`);
+    // Repeats count once: four different images, one of them named twice, pass the check
+    // (and are then refused only because nobody uploaded them).
+    const repeated = await t.post(
+      url,
+      { content: 'x', stream: false, file_id: ids[0], file_ids: [ids[0], ...ids.slice(1, MAX_IMAGES_PER_MESSAGE)] },
       session.accessToken,
       'en-US',
     );
-    expect(two.status).toBe(400);
-    expect(two.body.data.errors).toContain('Only one image can go with a message');
+    expect(repeated.status).toBe(404);
     const empty = await t.post(url, { content: ' ', stream: false, file_ids: [] }, session.accessToken, 'en-US');
     expect(empty.status).toBe(400);
     expect((await t.userRow(session.user.id)).credits_used).toBe(0);

@@ -17,6 +17,8 @@ export interface OpenTurn {
   /** Balance the user must hold (≥ cost; the settings' minimum for chatting may ask more). */
   required: number;
   question: Insertable<MessagesTable>;
+  /** The question's images, in order. */
+  questionFileIds: readonly string[];
   answer: Insertable<MessagesTable>;
   title: string;
   now: string;
@@ -57,10 +59,12 @@ export class TurnAccounting {
   async open(t: OpenTurn): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const remaining = await this.charge(trx, t);
-      await this.messages.insertPair(trx, t.question, t.answer);
-      const count = await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
-      // Two messages means this turn started the conversation.
-      await addUsage(trx, t.usage, { messages: 2, credits: t.cost, conversations: count === 2 ? 1 : 0 });
+      await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
+      await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
+      // A conversation counts as started by its first answered turn (questions left
+      // unanswered before it do not count), the same rule the back-fill uses.
+      const started = !(await this.messages.hasAnswer(trx, t.conversationId, t.answer.id));
+      await addUsage(trx, t.usage, { messages: 2, credits: t.cost, conversations: started ? 1 : 0 });
       // The draft is cleared on send.
       await this.conversations.deleteDraft(t.conversationId, trx);
       return remaining;
@@ -116,7 +120,7 @@ export class TurnAccounting {
 
   /**
    * Nothing was answered: gives the cost back (`system_refund`, same reference as the
-   * charge) and removes the question and the placeholder. Exactly once: the unique
+   * charge), removes the answer placeholder and marks the question `unanswered`. Exactly once: the unique
    * index on (transaction_type, reference_id) refuses a second refund row, and the
    * whole second attempt rolls back. Returns false when it had already been refunded.
    */
@@ -134,13 +138,17 @@ export class TurnAccounting {
             now,
           });
         }
-        const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.questionId, ref.answerId]);
-        const left = await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
-        // Undo what `open` counted; the conversation no longer counts as started once it is empty again.
+        // The question stays, marked, so the person sees what went unanswered after a reload
+        // and can send it again; only the empty answer goes.
+        const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.answerId]);
+        await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+        await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
+        // The statistics count answered turns only: undo all that `open` counted, and the
+        // conversation is no longer started when it has no answer left.
         await addUsage(trx, ref.usage, {
           messages: -2,
           credits: -ref.cost,
-          conversations: left === 0 ? -1 : 0,
+          conversations: (await this.messages.hasAnswer(trx, ref.conversationId)) ? 0 : -1,
         });
       });
       return true;
