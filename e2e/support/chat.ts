@@ -29,6 +29,8 @@ export interface Message {
   tokens: number;
   status: string;
   created_at: string;
+  /** The images, in the order sent; `file` is the first of them. */
+  files: { id: string; url: string; original_name: string }[];
   file: { id: string; url: string; original_name: string } | null;
 }
 

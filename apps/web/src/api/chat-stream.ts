@@ -19,7 +19,8 @@ export interface StreamHandlers {
 
 export interface StreamBody {
   content: string;
-  file_id: string | null;
+  /** The images, in order. */
+  file_ids: string[];
 }
 
 function post(conversationId: string, body: StreamBody, token: string, signal: AbortSignal): Promise<Response> {

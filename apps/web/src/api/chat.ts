@@ -43,18 +43,22 @@ export const chatApi = {
   deleteConversation: (id: string) => request<unknown>({ method: 'DELETE', url: conversationUrl(id) }),
   messages: (id: string) => request<Message[]>({ method: 'GET', url: `${conversationUrl(id)}/messages` }),
   /** Non-stream send; `signal` lets the stop button cancel the pending request. */
-  sendMessage: (id: string, body: { content: string; file_id: string | null }, signal: AbortSignal) =>
+  sendMessage: (id: string, body: { content: string; file_ids: string[] }, signal: AbortSignal) =>
     request<NonStreamAnswer>({
       method: 'POST',
       url: `${conversationUrl(id)}/messages`,
       data: { ...body, stream: false },
       signal,
     }),
-  /** Deletes an assistant message and the user message before it. */
-  deleteMessagePair: (id: string, messageId: string) =>
+  /**
+   * Deletes an assistant message and the user message before it (or an unanswered question).
+   * `keepImages`: the question's images stay as uploads, because they are sent again at once.
+   */
+  deleteMessagePair: (id: string, messageId: string, opts: { keepImages?: boolean } = {}) =>
     request<{ deletedUserMessageId: string; deletedAiMessageId: string }>({
       method: 'DELETE',
       url: `${conversationUrl(id)}/messages/${encodeURIComponent(messageId)}`,
+      ...(opts.keepImages ? { params: { keep_images: 'true' } } : {}),
     }),
   clear: (id: string) => request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/clear` }),
   /** Asks the server to stop the answer in progress (beside cutting the stream); quiet on failure. */

@@ -11,7 +11,7 @@ import { Avatar, Button, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
-import { AuthImage } from './AuthImage';
+import { MessageImages } from './MessageImages';
 import type { AnswerRework } from '../../pages/chat/use-answer-rework';
 import type { ChatMessage } from './chat-message';
 import { QuestionEditor } from './QuestionEditor';
@@ -79,9 +79,7 @@ export const MessageItem = memo(function MessageItem({
           <span>{formatDateTime(message.created_at, i18n.language)}</span>
         </div>
         <div className="chat-bubble">
-          {message.file && (
-            <AuthImage url={message.file.url} name={message.file.original_name} testId="message-image" />
-          )}
+          <MessageImages files={message.files} />
           {isUser && editing ? (
             <QuestionEditor
               initial={message.content}

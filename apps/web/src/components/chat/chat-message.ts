@@ -1,4 +1,4 @@
-import type { Message, UploadedImage } from '@aiplatform/contracts';
+import type { Message, MessageFile } from '@aiplatform/contracts';
 import type { StateSnapshot } from 'react-virtuoso';
 
 /** A message as the screen holds it: `temp` until the server names it, `streaming` while it grows. */
@@ -9,7 +9,7 @@ export interface ChatMessage extends Message {
    * An answer that never came (an error or a stop before the first word; the turn was
    * refunded): why, shown in its place, and the question as sent, for "retry".
    */
-  failure?: { message: string; questionId: string; content: string; image: UploadedImage | null };
+  failure?: { message: string; questionId: string; content: string; images: MessageFile[] };
   /** How the answer ended, when it streamed on this screen (`length`: cut off by the limit). */
   finishReason?: 'stop' | 'length' | 'stopped';
 }

@@ -7,7 +7,8 @@ import type { ChatCredits } from '../../api/chat';
 import { toast } from '../../api/notify';
 import { ChatInput } from '../../components/chat/ChatInput';
 import { creditsPerChat } from '../../components/chat/credit-check';
-import { ImagePreview, ImageUploadButton } from '../../components/chat/ImageAttachment';
+import { ImagePreviews, ImageUploadButton } from '../../components/chat/ImageAttachment';
+import { asMessageFile, withImages } from '../../components/chat/image-attachments';
 import { ModelPicker } from '../../components/chat/ModelPicker';
 import { formatNumber } from '../../components/common/format';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
@@ -40,7 +41,7 @@ export function ChatComposer(props: ChatComposerProps) {
   const { t, i18n } = useTranslation();
   const { send, submit, stop } = props.sender;
   const input = useSessionValue(store, conversationId, (s) => s.input);
-  const image = useSessionValue(store, conversationId, (s) => s.image);
+  const images = useSessionValue(store, conversationId, (s) => s.images);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
   const queued = useSessionValue(store, conversationId, (s) => s.queued);
   const ready = useSessionValue(store, conversationId, (s) => s.status === 'ready');
@@ -66,6 +67,8 @@ export function ChatComposer(props: ChatComposerProps) {
     }
     starting.current = true;
     try {
+      // Checked before the conversation is made, so a refused send leaves no empty one behind.
+      if (await props.sender.refusedForCredits(startModel)) return;
       const id = await actions.start(startModel, looseInput);
       if (!id) return;
       setLooseInput('');
@@ -101,7 +104,10 @@ export function ChatComposer(props: ChatComposerProps) {
       {conversationId && model?.image_upload_enabled && (
         <ImageUploadButton
           disabled={busy}
-          onUploaded={(uploaded) => store.update(conversationId, { image: uploaded })}
+          attached={images.length}
+          onUploaded={(uploaded) =>
+            store.update(conversationId, (s) => ({ images: withImages(s.images, uploaded.map(asMessageFile)) }))
+          }
         />
       )}
       <span className="chat-toolbar-spacer" />
@@ -148,8 +154,13 @@ export function ChatComposer(props: ChatComposerProps) {
       onStop={() => conversationId && stop(conversationId)}
       toolbar={toolbar}
       attachment={
-        conversationId && image && model?.image_upload_enabled ? (
-          <ImagePreview image={image} onRemove={() => store.update(conversationId, { image: null, queued: false })} />
+        conversationId && images.length > 0 && model?.image_upload_enabled ? (
+          <ImagePreviews
+            images={images}
+            onRemove={(id) =>
+              store.update(conversationId, (s) => ({ images: s.images.filter((f) => f.id !== id), queued: false }))
+            }
+          />
         ) : null
       }
       footer={footer}

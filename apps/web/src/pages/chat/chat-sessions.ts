@@ -1,4 +1,4 @@
-import type { ConversationDetail, UploadedImage } from '@aiplatform/contracts';
+import type { ConversationDetail, MessageFile } from '@aiplatform/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { ChatMessage, ScrollMemo } from '../../components/chat/chat-message';
 
@@ -14,7 +14,8 @@ export interface ChatSession {
   messages: ChatMessage[];
   phase: SendPhase;
   input: string;
-  image: UploadedImage | null;
+  /** The images attached in the composer, in order (at most MAX_IMAGES_PER_MESSAGE). */
+  images: MessageFile[];
   /** The text box's message waits for the answer now produced to end, then is sent. */
   queued: boolean;
 }
@@ -25,7 +26,7 @@ const EMPTY: ChatSession = {
   messages: [],
   phase: 'idle',
   input: '',
-  image: null,
+  images: [],
   queued: false,
 };
 

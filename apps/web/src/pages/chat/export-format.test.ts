@@ -18,7 +18,7 @@ const labels: ExportLabels = {
 const at = (h: number, m: number, s: number) => new Date(2026, 2, 1, h, m, s).toISOString();
 
 describe('formatConversationExport', () => {
-  it('writes the header and every message in the documented layout', () => {
+  it('writes the header and every message in the documented layout, every image named in order', () => {
     const text = formatConversationExport({
       title: 'Trip plan',
       model: 'GPT-4.1 mini',
@@ -31,7 +31,10 @@ describe('formatConversationExport', () => {
           content: 'What is in this picture?',
           created_at: at(9, 31, 0),
           tokens: 0,
-          file: { id: 'f1', url: '/api/chat/files/f1', original_name: 'cat.png' },
+          files: [
+            { id: 'f1', url: '/api/chat/images/f1', original_name: 'cat.png' },
+            { id: 'f2', url: '/api/chat/images/f2', original_name: 'dog.jpg' },
+          ],
           status: 'complete',
         },
         {
@@ -39,11 +42,11 @@ describe('formatConversationExport', () => {
           content: 'A cat.\nSleeping.',
           created_at: at(9, 31, 4),
           tokens: 12,
-          file: null,
+          files: [],
           status: 'complete',
         },
-        { role: 'user', content: 'Tell me more', created_at: at(9, 32, 0), tokens: 0, file: null, status: 'complete' },
-        { role: 'assistant', content: 'It is', created_at: at(9, 32, 1), tokens: 3, file: null, status: 'stopped' },
+        { role: 'user', content: 'Tell me more', created_at: at(9, 32, 0), tokens: 0, files: [], status: 'complete' },
+        { role: 'assistant', content: 'It is', created_at: at(9, 32, 1), tokens: 3, files: [], status: 'stopped' },
       ],
     });
     expect(text).toBe(
@@ -57,6 +60,7 @@ describe('formatConversationExport', () => {
         '',
         '[User] 2026-03-01 09:31:00',
         'Image: cat.png',
+        'Image: dog.jpg',
         'What is in this picture?',
         '',
         '--------------------------------------------------',

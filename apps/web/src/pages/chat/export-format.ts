@@ -14,7 +14,7 @@ export interface ExportLabels {
   stoppedSuffix: string;
 }
 
-export type ExportMessage = Pick<Message, 'role' | 'content' | 'created_at' | 'tokens' | 'file' | 'status'>;
+export type ExportMessage = Pick<Message, 'role' | 'content' | 'created_at' | 'tokens' | 'files' | 'status'>;
 
 export interface ExportInput {
   title: string;
@@ -56,7 +56,8 @@ function formatMessage(message: ExportMessage, labels: ExportLabels): string {
   const lines = [
     `[${message.role === 'user' ? labels.user : labels.assistant}] ${formatTimestamp(message.created_at)}`,
   ];
-  if (message.file) lines.push(`${labels.image}: ${message.file.original_name}`);
+  // One line per image, in the order sent.
+  for (const file of message.files) lines.push(`${labels.image}: ${file.original_name}`);
   const stopped = message.status === 'stopped';
   lines.push(stopped ? [message.content, labels.stoppedSuffix].filter(Boolean).join(' ') : message.content);
   if (message.role === 'assistant') lines.push(`${labels.tokens}: ${message.tokens}`);
@@ -65,7 +66,7 @@ function formatMessage(message: ExportMessage, labels: ExportLabels): string {
 
 /**
  * The text export: a header (title, model, created, exported, message count)
- * and then every message with its role, time, image name, content and tokens.
+ * and then every message with its role, time, image names, content and tokens.
  */
 export function formatConversationExport({
   title,

@@ -1,9 +1,10 @@
-import type { Conversation, UploadedImage } from '@aiplatform/contracts';
+import type { Conversation, MessageFile } from '@aiplatform/contracts';
 import { isApiError } from '../../api/api-error';
 import { chatApi } from '../../api/chat';
 import { isAbort, streamChatMessage } from '../../api/chat-stream';
 import { toast } from '../../api/notify';
 import { i18n } from '../../i18n';
+import { withNoAnswerMarks } from './no-answer';
 import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 
@@ -14,7 +15,8 @@ export interface SendJob {
   /** The text sent (trimmed) and the text box as it was, restored on failure. */
   content: string;
   input: string;
-  image: UploadedImage | null;
+  /** The images sent with the text, in order (uploads or a sent question's files). */
+  images: MessageFile[];
   modelName: string | null;
   /** After every attempt: the balance the server reported, if it did. */
   onSettled: (creditsRemaining: number | undefined, conversation?: Conversation) => void;
@@ -32,7 +34,8 @@ function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
       id: tempId('user'),
       role: 'user',
       content: job.content,
-      file: job.image ? { id: job.image.id, url: job.image.url, original_name: job.image.original_name } : null,
+      files: job.images,
+      file: job.images[0] ?? null,
       model_name: null,
       status: 'complete',
     },
@@ -41,6 +44,7 @@ function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
       id: tempId('assistant'),
       role: 'assistant',
       content: '',
+      files: [],
       file: null,
       model_name: job.modelName,
       status: 'streaming',
@@ -54,7 +58,7 @@ function restoreInput(job: SendJob): void {
   // question, and a send queued behind the refused one waits for the user to look again.
   job.store.update(job.conversationId, (s) => ({
     input: s.input && s.input !== job.input ? `${job.input}\n\n${s.input}` : job.input,
-    image: s.image ?? job.image,
+    images: s.images.length > 0 ? s.images : job.images,
     queued: false,
   }));
 }
@@ -74,7 +78,10 @@ function reportSendFailure(error: unknown): void {
 function resync(job: SendJob): void {
   window.setTimeout(() => {
     chatApi.messages(job.conversationId).then(
-      (messages) => job.store.update(job.conversationId, (s) => (s.phase === 'idle' ? { messages } : {})),
+      (messages) =>
+        job.store.update(job.conversationId, (s) =>
+          s.phase === 'idle' ? { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) } : {},
+        ),
       (error: unknown) => console.warn('Could not re-read the conversation', error),
     );
   }, RESYNC_DELAY_MS);
@@ -113,11 +120,21 @@ export async function runStreamSend(job: SendJob): Promise<void> {
   const setAssistant = (patch: Partial<ChatMessage>) =>
     store.updateMessages(id, (list) => list.map((m) => (m.id === assistantId ? { ...m, ...patch } : m)));
   const text = createDeltaAccumulator((content) => setAssistant({ content }));
+  const noAnswer = (message: string) => {
+    // The server keeps the question as `unanswered` (its turn refunded); so does the screen.
+    store.updateMessages(id, (list) => list.map((m) => (m.id === userId ? { ...m, status: 'unanswered' } : m)));
+    setAssistant({
+      content: '',
+      status: 'error',
+      streaming: false,
+      failure: { message, questionId: userId, content: job.content, images: job.images },
+    });
+  };
 
   try {
     await streamChatMessage(
       id,
-      { content: job.content, file_id: job.image?.id ?? null },
+      { content: job.content, file_ids: job.images.map((f) => f.id) },
       {
         onInit: (data) => {
           store.updateMessages(id, (list) =>
@@ -137,6 +154,8 @@ export async function runStreamSend(job: SendJob): Promise<void> {
         onDelta: (delta) => text.push(delta),
         onDone: (data) => {
           text.finish();
+          // Stopped before the first word: the server refunded the turn and kept the question.
+          if (!data.content && data.finish_reason === 'stopped') return noAnswer(i18n.t('chat:message.noAnswer'));
           const status = data.finish_reason === 'stopped' ? 'stopped' : 'complete';
           setAssistant({
             id: data.messageId,
@@ -157,13 +176,6 @@ export async function runStreamSend(job: SendJob): Promise<void> {
     // Once the server has taken the turn, its outcome stays where it happened: a partial
     // answer stays (charged, marked), and no answer at all shows why, with a retry. The
     // question is never put back into the box, which would invite a second paid send.
-    const noAnswer = (message: string) =>
-      setAssistant({
-        content: '',
-        status: 'error',
-        streaming: false,
-        failure: { message, questionId: userId, content: job.content, image: job.image },
-      });
     if (isAbort(error)) {
       toast('info', i18n.t('chat:send.stopped'));
       if (partial) setAssistant({ content: partial, status: 'stopped', streaming: false });
@@ -191,7 +203,10 @@ export async function runStreamSend(job: SendJob): Promise<void> {
   }
 }
 
-/** Non-stream mode: one request; failure removes the temporary messages and restores the input. */
+/**
+ * Non-stream mode: one request. A refusal removes the temporary messages and restores the
+ * input; an answer that never came leaves the question on the server, read back here.
+ */
 export async function runPlainSend(job: SendJob): Promise<void> {
   const { store, conversationId: id } = job;
   const { user, assistant, controller } = begin(job, 'waiting');
@@ -199,7 +214,7 @@ export async function runPlainSend(job: SendJob): Promise<void> {
   try {
     const answer = await chatApi.sendMessage(
       id,
-      { content: job.content, file_id: job.image?.id ?? null },
+      { content: job.content, file_ids: job.images.map((f) => f.id) },
       controller.signal,
     );
     store.updateMessages(id, (list) => [...withoutTemps(list), answer.user_message, answer.assistant_message]);
@@ -207,11 +222,18 @@ export async function runPlainSend(job: SendJob): Promise<void> {
     job.onSettled(answer.credits_info.credits_remaining, answer.conversation);
   } catch (error) {
     store.updateMessages(id, withoutTemps);
-    restoreInput(job);
-    if (isAbort(error)) {
+    if (isApiError(error) && error.code === 'UPSTREAM_ERROR') {
+      // The server took the turn, refunded it and kept the question as unanswered: read it
+      // back, with its "no answer: retry" line, instead of putting the text back in the box.
+      resync(job);
+    } else if (isAbort(error)) {
+      restoreInput(job);
       toast('info', i18n.t('chat:send.stopped'));
       resync(job);
-    } else reportSendFailure(error);
+    } else {
+      restoreInput(job);
+      reportSendFailure(error);
+    }
     end(job);
     job.onSettled(undefined);
   }

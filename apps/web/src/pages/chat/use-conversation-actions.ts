@@ -130,8 +130,8 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
       switchModel: async (conversationId: string, model: ChatModel): Promise<void> => {
         try {
           applied(await chatApi.updateConversation(conversationId, { model_name: model.name }));
-          // An attached image cannot go to a model without image support.
-          if (!model.image_upload_enabled) store.update(conversationId, { image: null });
+          // Attached images cannot go to a model without image support.
+          if (!model.image_upload_enabled) store.update(conversationId, { images: [] });
           toast('success', t('chat:model.switched', { name: model.display_name }));
         } catch (error) {
           reportError(error, 'chat:model.switchFailed');

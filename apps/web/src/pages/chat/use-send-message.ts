@@ -1,4 +1,4 @@
-import type { ChatModel, Conversation, UploadedImage } from '@aiplatform/contracts';
+import type { ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -60,6 +60,25 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [cache, queryClient, store],
   );
 
+  /** Whether the balance cannot cover a chat with `model`; says why when it cannot. */
+  const refusedForCredits = useCallback(
+    async (model: ChatModel | undefined): Promise<boolean> => {
+      const check = await creditCheck(model);
+      if (check.ok) return false;
+      toast(
+        'warning',
+        check.reason === 'expired'
+          ? t('chat:credits.expired')
+          : t('chat:credits.insufficient', {
+              required: check.required,
+              balance: check.balance ?? t('chat:credits.unknown'),
+            }),
+      );
+      return true;
+    },
+    [creditCheck, t],
+  );
+
   /**
    * Sends the text box's content, or with `resend` a question again (the retry of an answer
    * that never came), leaving whatever is in the box alone.
@@ -69,29 +88,17 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
       conversationId: string,
       model: ChatModel | undefined,
       modelName: string | null,
-      resend?: { content: string; image: UploadedImage | null },
+      resend?: { content: string; images: MessageFile[] },
     ) => {
       const session = store.get(conversationId);
       const content = resend ? resend.content : session.input.trim();
-      const chosenImage = resend ? resend.image : session.image;
-      if ((!content && !chosenImage) || session.phase !== 'idle') return;
-      const check = await creditCheck(model);
-      if (!check.ok) {
-        toast(
-          'warning',
-          check.reason === 'expired'
-            ? t('chat:credits.expired')
-            : t('chat:credits.insufficient', {
-                required: check.required,
-                balance: check.balance ?? t('chat:credits.unknown'),
-              }),
-        );
-        return;
-      }
-      // The image goes only to a model that accepts one.
-      const image = model && !model.image_upload_enabled ? null : chosenImage;
+      const chosenImages = resend ? resend.images : session.images;
+      if ((!content && chosenImages.length === 0) || session.phase !== 'idle') return;
+      if (await refusedForCredits(model)) return;
+      // Images go only to a model that accepts them.
+      const images = model && !model.image_upload_enabled ? [] : chosenImages;
       if (!resend) {
-        store.update(conversationId, { input: '', image: null });
+        store.update(conversationId, { input: '', images: [] });
         drafts.discard(conversationId);
       }
       const job = {
@@ -99,7 +106,7 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
         conversationId,
         content,
         input: resend ? resend.content : session.input,
-        image,
+        images,
         modelName,
         onSettled: (credits: number | undefined, conversation?: Conversation) =>
           afterAnswer(conversationId, credits, conversation),
@@ -107,7 +114,7 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
       // An unknown model (no longer offered) is tried in stream mode; the server has the last word.
       await (model && !model.stream_enabled ? runPlainSend(job) : runStreamSend(job));
     },
-    [afterAnswer, creditCheck, drafts, store, t],
+    [afterAnswer, drafts, refusedForCredits, store],
   );
 
   /**
@@ -117,7 +124,7 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
   const submit = useCallback(
     (conversationId: string, model: ChatModel | undefined, modelName: string | null) => {
       const session = store.get(conversationId);
-      if (session.phase !== 'idle' && !session.input.trim() && !session.image) return;
+      if (session.phase !== 'idle' && !session.input.trim() && session.images.length === 0) return;
       queueSend(store, conversationId, () => void send(conversationId, model, modelName));
     },
     [send, store],
@@ -133,5 +140,5 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
     [store],
   );
 
-  return { send, submit, stop };
+  return { send, submit, stop, refusedForCredits };
 }
