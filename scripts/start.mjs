@@ -1,24 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when it is missing or older than its sources, then
-// runs the server (TypeScript through tsx) with the API and the SPA on one port.
+// `npm start`: builds the web app and the server when they are missing or older than their
+// sources, then runs the compiled server (plain node, no TypeScript loader) with the API and
+// the SPA on one port.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_ARGS, ensureServerBuild, newestMtime } from './server-build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const envFile = path.join(root, '.env');
 if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
 
 const dist = path.join(root, 'apps/web/dist/index.html');
 const sources = [path.join(root, 'apps/web'), path.join(root, 'packages/contracts/src')];
@@ -28,8 +20,9 @@ if (stale) {
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+if (!ensureServerBuild(root)) process.exit(1);
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_ARGS, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

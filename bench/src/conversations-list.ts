@@ -38,15 +38,20 @@ export async function measureConversationsList(o: {
     {
       what: 'GET /api/auth/me (authenticated, SQLite)',
       result: `${me.requestsPerSecond} req/s (${pct(me.requestsPerSecond)}), p99 ${me.p99Ms} ms, errors ${errors(me)}`,
-      budget: 'no errors',
-      met: verdict(errors(me) === 0),
+      budget: '≥ 50% of baseline, no errors',
+      met: verdict(me.requestsPerSecond >= 0.5 * baseline.requestsPerSecond && errors(me) === 0),
       data: { ...me },
     },
     {
       what: `GET /api/chat/conversations (${o.count} items, authenticated, SQLite)`,
       result: `${list.requestsPerSecond} req/s (${pct(list.requestsPerSecond)}), p99 ${list.p99Ms} ms, errors ${errors(list)}`,
-      budget: '≥ 3,000 req/s',
-      met: verdict(list.requestsPerSecond >= 3000 && errors(list) === 0),
+      // The absolute figure depends on the machine; the share of /api/health does not.
+      budget: '≥ 3,000 req/s and ≥ 35% of baseline',
+      met: verdict(
+        list.requestsPerSecond >= 3000 &&
+          list.requestsPerSecond >= 0.35 * baseline.requestsPerSecond &&
+          errors(list) === 0,
+      ),
       data: { ...list },
     },
   ];

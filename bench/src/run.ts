@@ -7,6 +7,7 @@ import { createUser } from './api.js';
 import { measureConcurrentStreams } from './concurrent-streams.js';
 import { measureConversationsList } from './conversations-list.js';
 import { measureCreditsContention } from './credits-contention.js';
+import { measureIdleRss } from './idle-rss.js';
 import { openAppDb, setBalance } from './db.js';
 import { startFakeUpstream } from './fake-process.js';
 import { measureLoginBundle } from './login-bundle.js';
@@ -121,6 +122,11 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
   servers.push(api);
   const db = openAppDb(api.dataDir);
   try {
+    if (wanted('list')) {
+      await measure('list', 'idle server RSS', () =>
+        measureIdleRss({ serverPid: api.pid, settleMs: 5000, budgetMb: 150 }),
+      );
+    }
     if (wanted('ttft')) {
       await measure('ttft', 'time to first token', async () => {
         const user = await createUser(api.url, 'ttft');

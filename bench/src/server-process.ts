@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -38,8 +38,20 @@ export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> 
   });
 }
 
+/** As `npm start` runs it: the compiled server, with the contracts package's compiled build. */
+const SERVER_ARGS = ['--conditions=compiled', 'apps/server/dist/main.js'];
+let built = false;
+
+/** Builds the server once per run when its sources are newer than its build (scripts/server-build.mjs). */
+function ensureServerBuild(root: string): void {
+  if (built) return;
+  const r = spawnSync(process.execPath, ['scripts/server-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('server build failed');
+  built = true;
+}
+
 /**
- * Runs the real server in its own process, as in production, so the load generator in
+ * Runs the real server in its own process, as in production (compiled JavaScript), so the load generator in
  * this process does not share its event loop. Fresh SQLite data dir each time, unless
  * `existingDataDir` names one a previous start kept (to seed it while no server runs).
  */
@@ -49,11 +61,12 @@ export async function startServer(
   nodeArgs: string[] = [],
   existingDataDir?: string,
 ): Promise<ServerProcess> {
+  ensureServerBuild(root);
   const port = await freePort();
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
   // BENCH_SERVER_LOG=<file> appends the server's log (level warn) to that file.
   const log = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...SERVER_ARGS], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
     env: {

@@ -1,11 +1,12 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { LISTEN_BACKLOG } from './lib/http-server-settings.js';
 
 /** Process entry: read the environment once, build, listen, and stop cleanly on signals. */
 async function main() {
   const config = loadConfig();
   const { app, bootstrapResult, database } = await buildApp({ config });
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   const url = `http://localhost:${config.port}`;
   const admin = bootstrapResult.createdAdmin;
   const lines = [
