@@ -4,12 +4,17 @@ import type { ChatMessage, ScrollMemo } from './chat-message';
 import { JumpToLatest } from './JumpToLatest';
 import type { AnswerRework } from '../../pages/chat/use-answer-rework';
 import { MessageItem } from './MessageItem';
+import './message-found.css';
 
 /** Following pauses beyond 100 px from the bottom; streaming re-scrolls every 500 ms. */
 export const SCROLL_THRESHOLD_PX = 100;
 export const RESCROLL_INTERVAL_MS = 500;
 /** A scroll this soon after a wheel, touch, key or pointer gesture counts as the user's. */
 const GESTURE_WINDOW_MS = 1000;
+/** How long a message opened from a search stays highlighted (the CSS fades it over this time). */
+export const FOUND_HIGHLIGHT_MS = 2400;
+/** Frames to wait for a scrolled-to row to be rendered before measuring it. */
+const FIT_CHECK_FRAMES = 30;
 
 interface MessageListProps {
   messages: ChatMessage[];
@@ -21,6 +26,10 @@ interface MessageListProps {
   modelNames: ReadonlyMap<string, string>;
   onDelete: (message: ChatMessage) => void;
   rework: AnswerRework;
+  /** A message to bring into view (centred) and highlight briefly: a search hit being opened. */
+  focusId?: string | null;
+  /** The focus request was handled (or the message is not in this conversation). */
+  onFocused?: () => void;
 }
 
 /**
@@ -35,13 +44,23 @@ export function MessageList({
   modelNames,
   onDelete,
   rework,
+  focusId,
+  onFocused,
 }: MessageListProps) {
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
-  const follow = useRef(initialScroll?.atBottom ?? true);
+  const focusIndex = focusId ? messages.findIndex((m) => m.id === focusId) : -1;
+  // Opened for a search hit: start at that message rather than at the bottom.
+  const [openAt] = useState(focusIndex);
+  const startsAtBottom = openAt < 0 && (initialScroll?.atBottom ?? true);
+  const follow = useRef(startsAtBottom);
   // The ref is read inside scroll handlers; the state mirrors it for the jump button.
-  const [following, setFollowing] = useState(initialScroll?.atBottom ?? true);
-  const [atBottom, setAtBottom] = useState(initialScroll?.atBottom ?? true);
+  const [following, setFollowing] = useState(startsAtBottom);
+  const [atBottom, setAtBottom] = useState(startsAtBottom);
+  const [foundId, setFoundId] = useState<string | null>(null);
+  // A message opened from a search stays where it was put: the list does not slide to the
+  // bottom as rows below it are measured, until the user scrolls or sends.
+  const holdFound = useRef(openAt >= 0);
   const memo = useRef<ScrollMemo>(initialScroll ?? { atBottom: true, snapshot: null });
   const last = messages[messages.length - 1];
 
@@ -58,12 +77,14 @@ export function MessageList({
     let lastTop = scroller.scrollTop;
     const onGesture = () => {
       gestureAt = Date.now();
+      holdFound.current = false;
     };
     const onScroll = () => {
       const top = scroller.scrollTop;
       const distance = scroller.scrollHeight - top - scroller.clientHeight;
-      if (distance <= SCROLL_THRESHOLD_PX) setFollow(true);
-      else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) setFollow(false);
+      if (distance <= SCROLL_THRESHOLD_PX) {
+        if (!holdFound.current) setFollow(true);
+      } else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) setFollow(false);
       lastTop = top;
     };
     const gestures = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
@@ -81,6 +102,7 @@ export function MessageList({
   useEffect(() => {
     if (!lastIsTemp) return;
     // The state catches up from the scroll handler once the list has reached the bottom.
+    holdFound.current = false;
     follow.current = true;
     scrollToBottom();
   }, [lastId, lastIsTemp, scrollToBottom]);
@@ -105,7 +127,43 @@ export function MessageList({
 
   useEffect(() => () => onScrollMemo(memo.current), [onScrollMemo]);
 
+  // A search hit: centre it (or, taller than the view, show its start), stop following the
+  // bottom, highlight it for a moment. On the next frame, so a list that has just mounted has
+  // laid out its first rows; the height is checked once the row is rendered (a few frames).
+  useEffect(() => {
+    if (!focusId || !scroller) return;
+    let frame = requestAnimationFrame(() => {
+      if (focusIndex < 0) {
+        onFocused?.();
+        return;
+      }
+      holdFound.current = true;
+      setFollow(false);
+      virtuoso.current?.scrollToIndex({ index: focusIndex, align: 'center' });
+      setFoundId(focusId);
+      let framesLeft = FIT_CHECK_FRAMES;
+      const fitCheck = () => {
+        const row = scroller.querySelector<HTMLElement>(`[data-index="${focusIndex}"]`);
+        if (!row && --framesLeft > 0) {
+          frame = requestAnimationFrame(fitCheck);
+          return;
+        }
+        if (row && row.offsetHeight > scroller.clientHeight)
+          virtuoso.current?.scrollToIndex({ index: focusIndex, align: 'start' });
+        onFocused?.();
+      };
+      frame = requestAnimationFrame(fitCheck);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusId, focusIndex, onFocused, setFollow, scroller]);
+  useEffect(() => {
+    if (!foundId) return;
+    const timer = window.setTimeout(() => setFoundId(null), FOUND_HIGHLIGHT_MS);
+    return () => window.clearTimeout(timer);
+  }, [foundId]);
+
   const jumpToLatest = () => {
+    holdFound.current = false;
     setFollow(true);
     scrollToBottom();
     // The button goes away at the bottom: keyboard focus continues from the list, not the page top.
@@ -124,11 +182,13 @@ export function MessageList({
         data={messages}
         scrollerRef={(element) => setScroller(element instanceof HTMLElement ? element : null)}
         computeItemKey={(_, message) => message.id}
-        {...(initialScroll && !initialScroll.atBottom && initialScroll.snapshot
-          ? { restoreStateFrom: initialScroll.snapshot }
-          : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
+        {...(openAt >= 0
+          ? { initialTopMostItemIndex: { index: openAt, align: 'center' } as const }
+          : initialScroll && !initialScroll.atBottom && initialScroll.snapshot
+            ? { restoreStateFrom: initialScroll.snapshot }
+            : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
         atBottomThreshold={SCROLL_THRESHOLD_PX}
-        followOutput={() => (follow.current ? 'auto' : false)}
+        followOutput={() => (follow.current && !holdFound.current ? 'auto' : false)}
         increaseViewportBy={{ top: 400, bottom: 400 }}
         isScrolling={(scrolling) => {
           if (!scrolling)
@@ -141,7 +201,7 @@ export function MessageList({
           setAtBottom(bottom);
         }}
         itemContent={(index, message) => (
-          <div className="chat-row">
+          <div className={message.id === foundId ? 'chat-row chat-row-found' : 'chat-row'}>
             <MessageItem
               message={message}
               modelLabel={(message.model_name && modelNames.get(message.model_name)) || message.model_name || ''}

@@ -1,6 +1,7 @@
 import { Button, Result, Spin } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ChatStart, ChatWelcome } from '../../components/chat/ChatEmptyState';
 import type { ChatMessage, ScrollMemo } from '../../components/chat/chat-message';
 import { MessageList } from '../../components/chat/MessageList';
@@ -34,6 +35,21 @@ export function MessagesPane({
   const status = useSessionValue(store, conversationId, (s) => s.status);
   const messages = useSessionValue(store, conversationId, (s) => s.messages);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
+  // `?message=<id>` (a search hit): the list scrolls to it once, then the address forgets it.
+  const [params, setParams] = useSearchParams();
+  const focusId = params.get('message');
+  const onFocused = useCallback(
+    () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('message');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   const onScrollMemo = useCallback(
     (memo: ScrollMemo) => {
@@ -65,6 +81,8 @@ export function MessagesPane({
       messages={messages}
       streaming={busy}
       initialScroll={store.scrollOf(conversationId)}
+      focusId={focusId}
+      onFocused={onFocused}
       onScrollMemo={onScrollMemo}
       modelNames={modelNames}
       onDelete={deleteMessage}
