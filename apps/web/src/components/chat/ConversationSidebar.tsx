@@ -3,7 +3,6 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Empty, Input, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageSearchResults } from './MessageSearchResults';
 import { ConversationGroups } from './ConversationGroups';
 import type { ConversationItemHandlers } from './ConversationItem';
 import { MessageSearchResults } from './MessageSearchResults';
@@ -83,7 +82,6 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
       </div>
       <div className="chat-sidebar-list">
         {body}
-        <MessageSearchResults search={search} onOpen={props.onSelect} />
         <MessageSearchResults search={search} onOpen={props.onSelect} />
       </div>
     </div>
