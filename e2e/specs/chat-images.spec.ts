@@ -117,6 +117,7 @@ test.describe('chat: several images per message', () => {
     await expect(shownImages(reloaded)).toHaveCount(2);
     for (const i of [0, 1]) await expect(shownImages(reloaded).nth(i)).toHaveJSProperty('naturalWidth', WIDTH);
     await page.setViewportSize({ width: 375, height: 800 });
+    await messages(page, 'user').last().scrollIntoViewIfNeeded();
     await expect(shownImages(messages(page, 'user').last())).toHaveCount(2);
     await page.screenshot({ path: testInfo.outputPath('sent-375.png') });
   });
