@@ -93,7 +93,7 @@ test.describe('chat: images', () => {
     await page.getByTestId('model-picker').click();
     const option = page.getByTestId(`model-option-${VISION_MODEL.name}`);
     await expect(option).toContainText(`${VISION_MODEL.credits_per_chat} 积分/次`);
-    await expect(page.getByTestId(`model-option-${DEFAULT_MODEL.name}`)).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId(`model-option-${DEFAULT_MODEL.name}`)).toHaveAttribute('aria-checked', 'true');
     await option.click();
     await expect(toast(page, `已切换到 ${VISION_MODEL.display_name}`)).toBeVisible();
     await expect(page.getByTestId('image-upload-button')).toBeVisible();

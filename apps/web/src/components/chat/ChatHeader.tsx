@@ -35,7 +35,7 @@ export function ChatHeader({ title, modelLabel, supportsImage, sidebarVisible, o
         </Tag>
       )}
       {supportsImage && (
-        <Tag icon={<PictureOutlined />} color="green" className="chat-header-tag" data-testid="chat-image-tag">
+        <Tag icon={<PictureOutlined />} color="success" className="chat-header-tag" data-testid="chat-image-tag">
           {t('chat:header.supportsImage')}
         </Tag>
       )}

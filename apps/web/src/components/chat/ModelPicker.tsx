@@ -1,9 +1,10 @@
 import type { ChatModel } from '@aiplatform/contracts';
 import { CheckOutlined, DownOutlined, PictureOutlined, RobotOutlined } from '@ant-design/icons';
-import { Button, Empty, Popover, Tag, Tooltip } from 'antd';
-import { useState } from 'react';
+import { Button, Dropdown, type MenuProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMenuButton } from '../common/use-menu-button';
 import { creditsPerChat } from './credit-check';
+import './model-picker.css';
 
 interface ModelPickerProps {
   models: ChatModel[];
@@ -13,61 +14,81 @@ interface ModelPickerProps {
   onChange: (modelName: string) => void;
 }
 
-/** A popover of the available models with their price per chat and image support. */
+const NO_MODELS = '__none__';
+
+/**
+ * A button opening a menu of the available models with their price per chat and image
+ * support. The menu is a set of radio items: arrow keys move, Enter or a click chooses,
+ * Escape closes; the focus then returns to the button.
+ */
 export function ModelPicker({ models, current, currentLabel, disabled, onChange }: ModelPickerProps) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { open, trigger, onOpenChange, close } = useMenuButton();
 
-  const list =
-    models.length === 0 ? (
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chat:form.noModels')} />
-    ) : (
-      <div className="chat-model-list" role="listbox" aria-label={t('chat:model.title')}>
-        {models.map((model) => (
-          <button
-            key={model.name}
-            type="button"
-            role="option"
-            aria-selected={model.name === current}
-            className={`chat-model-option${model.name === current ? ' is-current' : ''}`}
-            onClick={() => {
-              setOpen(false);
-              if (model.name !== current) onChange(model.name);
-            }}
-            data-testid={`model-option-${model.name}`}
-          >
-            <span className="chat-model-check">{model.name === current && <CheckOutlined />}</span>
-            <span className="chat-model-name">{model.display_name}</span>
-            {model.image_upload_enabled && (
-              <Tooltip title={t('chat:model.supportsImage')}>
-                <PictureOutlined className="chat-model-image" aria-label={t('chat:model.supportsImage')} />
-              </Tooltip>
-            )}
-            <Tag className="chat-model-credits">{t('chat:model.creditsPerChat', { n: creditsPerChat(model) })}</Tag>
-          </button>
-        ))}
-      </div>
-    );
+  const items: MenuProps['items'] =
+    models.length === 0
+      ? [{ key: NO_MODELS, label: t('chat:form.noModels'), disabled: true }]
+      : models.map((model) => {
+          const selected = model.name === current;
+          return {
+            key: model.name,
+            role: 'menuitemradio',
+            'aria-checked': selected,
+            'data-testid': `model-option-${model.name}`,
+            label: (
+              <span className="chat-model-item">
+                <span className="chat-model-check" aria-hidden="true">
+                  {selected && <CheckOutlined />}
+                </span>
+                <span className="chat-model-name">{model.display_name}</span>
+                {model.image_upload_enabled && (
+                  <PictureOutlined
+                    className="chat-model-image"
+                    aria-label={t('chat:model.supportsImage')}
+                    title={t('chat:model.supportsImage')}
+                  />
+                )}
+                <Tag className="chat-model-credits">{t('chat:model.creditsPerChat', { n: creditsPerChat(model) })}</Tag>
+              </span>
+            ),
+          };
+        });
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    close();
+    if (key !== NO_MODELS && key !== current) onChange(key);
+  };
 
   return (
-    <Popover
-      trigger="click"
+    <Dropdown
+      menu={{
+        items,
+        onClick,
+        selectable: true,
+        selectedKeys: current ? [current] : [],
+        'aria-label': t('chat:model.title'),
+        className: 'chat-model-menu',
+      }}
+      trigger={['click']}
       placement="topLeft"
-      title={t('chat:model.title')}
-      content={list}
       open={open && !disabled}
-      onOpenChange={setOpen}
+      onOpenChange={onOpenChange}
+      disabled={disabled}
+      autoFocus
     >
       <Button
+        ref={trigger}
         icon={<RobotOutlined />}
         disabled={disabled}
         className="chat-model-picker"
-        aria-label={t('chat:model.picker')}
+        aria-label={t('chat:model.pickerCurrent', { name: currentLabel })}
+        aria-haspopup="menu"
+        aria-expanded={open && !disabled}
         data-testid="model-picker"
       >
         <span className="chat-model-picker-label">{currentLabel}</span>
-        <DownOutlined />
+        <DownOutlined aria-hidden="true" />
       </Button>
-    </Popover>
+    </Dropdown>
   );
 }
