@@ -53,6 +53,7 @@ import { createAnnouncementsService } from './modules/announcements/announcement
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import { SessionActivity } from './modules/auth/session-activity.js';
+import { SessionCache } from './modules/auth/session-cache.js';
 import { SessionRepo } from './modules/auth/session.repo.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
@@ -83,6 +84,8 @@ export interface BuiltApp {
   bootstrapResult: BootstrapResult;
   /** The configuration with its cache (tests writing rows directly announce their change through it). */
   settings: SettingsService;
+  /** Checked sessions (tests writing user or session rows directly announce their change through it). */
+  sessionCache: SessionCache;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -162,13 +165,16 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     redisPrefix: config.redisPrefix,
     log: app.log,
   });
+  // Checked sessions for a few seconds; every revocation empties it on every instance.
+  const sessionCache = new SessionCache(clock, changes);
   const guards = createGuards(
     tokens,
     users,
     clock,
-    new SessionActivity({ settings, sessions: new SessionRepo(db), clock }),
+    new SessionActivity({ settings, sessions: new SessionRepo(db, () => sessionCache.changed()), clock }),
     // Any signed-in request keeps its user counted as online.
     (userId) => stats.presence.seen(userId),
+    sessionCache,
   );
   const auth = createAuthServices({
     db,
@@ -183,6 +189,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     clock,
     dataDir: config.dataDir,
     loginLimitScale: config.rateLimitScale,
+    sessionCache,
   });
 
   const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
@@ -193,6 +200,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     settings,
     clock,
     onPoolChanged: (groupId) => void poolAlerts.check(groupId),
+    sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
@@ -277,5 +285,5 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     throw new AppError('NOT_FOUND');
   });
 
-  return { app, database, bootstrapResult, settings };
+  return { app, database, bootstrapResult, settings, sessionCache };
 }

@@ -121,6 +121,7 @@ export class TestApp {
   db!: Kysely<Database>;
   bootstrapResult!: BuiltApp['bootstrapResult'];
   settings!: BuiltApp['settings'];
+  sessionCache!: BuiltApp['sessionCache'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -164,6 +165,7 @@ export class TestApp {
     this.db = built.database.db;
     this.bootstrapResult = built.bootstrapResult;
     this.settings = built.settings;
+    this.sessionCache = built.sessionCache;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;
@@ -265,6 +267,8 @@ export class TestApp {
 
   async setUserStatus(userId: number, status: 'active' | 'inactive'): Promise<void> {
     await this.db.updateTable('users').set({ status }).where('id', '=', userId).execute();
+    // As the product's own writes do: checked sessions are kept for a few seconds otherwise.
+    await this.sessionCache.changed();
   }
 
   userRow(userId: number) {

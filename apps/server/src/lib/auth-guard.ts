@@ -1,6 +1,7 @@
 import { ROLE_PERMISSIONS, type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/types.js';
+import type { CachedSession, SessionCache } from '../modules/auth/session-cache.js';
 import type { UsersRepo } from '../modules/users/users.repo.js';
 import { effectivePermissions } from '../modules/users/user.presenter.js';
 import type { Clock } from './clock.js';
@@ -26,6 +27,14 @@ export function currentAuth(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** What the guard needs of the session timeout (SessionActivity). */
+export interface SessionActivityCheck {
+  /** True when a session last seen then would have timed out by now. */
+  expired(lastSeen: string): Promise<boolean>;
+  /** Ends a timed-out session (throws), records activity; answers the session's last-seen time now. */
+  check(sessionId: string, lastSeen: string): Promise<string>;
+}
+
 export interface Guards {
   authenticate: preHandlerAsyncHookHandler;
   /** Like authenticate, but a missing or dead token leaves the request anonymous. */
@@ -43,29 +52,53 @@ export function createGuards(
   users: UsersRepo,
   clock: Clock,
   /** Ends sessions idle past the configured timeout and records activity. */
-  activity?: { check(sessionId: string, lastSeen: string): Promise<void> },
+  activity?: SessionActivityCheck,
   /** Told of every authenticated request (presence); must be cheap and never throw. */
   seen?: (userId: number) => void,
+  /** Checked sessions kept for a few seconds (emptied by every revocation); without it each request reads. */
+  cache?: SessionCache,
 ): Guards {
+  const read = (userId: number, sessionId: string) => users.findForSession(userId, sessionId);
+  /** The session's entry: from the cache, or read (and kept) when absent or `fresh` is asked. */
+  const lookUp = async (userId: number, sessionId: string, fresh: boolean): Promise<CachedSession | undefined> => {
+    if (!cache) {
+      const row = await read(userId, sessionId);
+      return row ? { row, expiresAt: 0 } : undefined;
+    }
+    if (fresh) cache.drop(sessionId);
+    return cache.get(sessionId, userId) ?? (await cache.load(sessionId, () => read(userId, sessionId)));
+  };
+
   const authenticate: preHandlerAsyncHookHandler = async (req) => {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw new AppError('UNAUTHORIZED');
     const claims = await tokens.verify(token, clock.now());
-    const found = await users.findForSession(claims.userId, claims.sid);
-    if (!found) throw new AppError('UNAUTHORIZED');
-    const { session_last_used_at: lastSeen, ...user } = found;
+    let entry = await lookUp(claims.userId, claims.sid, false);
+    // A cached last-seen time may be older than the stored one (another instance's
+    // request): a session that looks idle is read again before it is ended.
+    if (entry && cache && activity && (await activity.expired(entry.row.session_last_used_at))) {
+      entry = await lookUp(claims.userId, claims.sid, true);
+    }
+    if (!entry) throw new AppError('UNAUTHORIZED');
+    const { session_last_used_at: lastSeen, ...user } = entry.row;
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-    await activity?.check(claims.sid, lastSeen);
+    if (activity) entry.row.session_last_used_at = await activity.check(claims.sid, lastSeen);
     seen?.(user.id);
-    let cached: Promise<string[]> | undefined;
+    const cached = entry;
     req.auth = {
       user,
       sessionId: claims.sid,
-      permissions: () =>
-        (cached ??= users.extraPermissions(user.id).then((extra) => effectivePermissions(user.role, extra))),
+      permissions: async () =>
+        effectivePermissions(user.role, await (cached.extraPermissions ??= extraPermissionsOf(user.id, cached))),
     };
   };
+  /** Read once per cache entry; a failed read is not kept. */
+  const extraPermissionsOf = (userId: number, entry: CachedSession) =>
+    users.extraPermissions(userId).catch((err: unknown) => {
+      entry.extraPermissions = undefined;
+      throw err;
+    });
   return {
     authenticate,
     authenticateIfPresent: async function (req, reply) {

@@ -32,6 +32,8 @@ export class AdminTransactions {
     private readonly audit: AuditService,
     private readonly keys: IdempotencyRepo,
     private readonly clock: Clock,
+    /** Told after every committed change (caches that hold what it may have changed). */
+    private readonly afterCommit?: () => Promise<void>,
   ) {}
 
   async run<T>(
@@ -46,13 +48,15 @@ export class AdminTransactions {
       .update(JSON.stringify(idempotency?.request ?? null))
       .digest('hex');
     try {
-      return await this.db.transaction().execute(async (trx) => {
+      const result = await this.db.transaction().execute(async (trx) => {
         if (key) await this.keys.claim(trx, ctx.actor.id, key, fingerprint, now);
         const { result, audit } = await work(trx, now);
         for (const entry of Array.isArray(audit) ? audit : [audit]) await this.audit.record(trx, ctx, entry, now);
         if (key) await this.keys.saveResponse(trx, ctx.actor.id, key, JSON.stringify(result));
         return result;
       });
+      await this.afterCommit?.();
+      return result;
     } catch (err) {
       if (!key || !isUniqueViolation(err)) throw err;
       const first = await this.keys.find(ctx.actor.id, key);

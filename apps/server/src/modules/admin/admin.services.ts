@@ -3,6 +3,7 @@ import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { AuditRepo } from '../audit/audit.repo.js';
 import { AuditService } from '../audit/audit.service.js';
+import type { SessionCache } from '../auth/session-cache.js';
 import { SessionRepo } from '../auth/session.repo.js';
 import { AdminCreditsService } from '../credits/admin-credits.service.js';
 import { AdminLedgerRepo } from '../credits/admin-ledger.repo.js';
@@ -27,16 +28,19 @@ export function createAdminServices(d: {
   clock: Clock;
   /** Told after a pool change commits (the low-pool email). */
   onPoolChanged?: (groupId: number) => void;
+  /** Emptied after every committed change: users' roles, status, groups, grants and sessions live in it. */
+  sessionCache?: SessionCache;
 }) {
+  const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
   const audit = new AuditService(new AuditRepo(d.db));
   const idempotency = new IdempotencyRepo(d.db);
-  const tx = new AdminTransactions(d.db, audit, idempotency, d.clock);
+  const tx = new AdminTransactions(d.db, audit, idempotency, d.clock, sessionsChanged);
   const users = new AdminUsersService({
     db: d.db,
     users: d.users,
     adminUsers: new AdminUsersRepo(d.db),
     groups: d.groups,
-    sessions: new SessionRepo(d.db),
+    sessions: new SessionRepo(d.db, sessionsChanged),
     settings: d.settings,
     tx,
     clock: d.clock,

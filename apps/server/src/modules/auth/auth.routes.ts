@@ -85,7 +85,11 @@ export const authRoutes =
     app.get(
       '/auth/me',
       { ...signedIn, schema: { tags, response: { 200: successEnvelope(SessionDataSchema) } } },
-      async (req, reply) => sendOk(req, reply, await s.profile.getSessionData(currentAuth(req).user.id)),
+      async (req, reply) => {
+        // The guard already read the session (or has it cached): the user row is read once, here.
+        const auth = currentAuth(req);
+        return sendOk(req, reply, await s.profile.getSessionData(auth.user.id, () => auth.permissions()));
+      },
     );
     app.put(
       '/auth/profile',

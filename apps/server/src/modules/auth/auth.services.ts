@@ -16,6 +16,7 @@ import { LoginAttemptsRepo } from './login-attempts.repo.js';
 import { LoginService } from './login.service.js';
 import { ProfileService } from './profile.service.js';
 import { RegistrationService } from './registration.service.js';
+import type { SessionCache } from './session-cache.js';
 import { SessionRepo } from './session.repo.js';
 import { SessionService } from './session.service.js';
 
@@ -32,12 +33,15 @@ export interface AuthDeps {
   clock: Clock;
   dataDir: string;
   loginLimitScale: number;
+  /** Emptied on every revocation and account change; absent, nothing is cached. */
+  sessionCache?: SessionCache;
 }
 
 /** Wires the account services together; the composition root calls this once. */
 export function createAuthServices(d: AuthDeps) {
-  const sessionRepo = new SessionRepo(d.db);
-  const profile = new ProfileService(d.users, d.credits, sessionRepo, d.settings, d.clock);
+  const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
+  const sessionRepo = new SessionRepo(d.db, sessionsChanged);
+  const profile = new ProfileService(d.users, d.credits, sessionRepo, d.settings, d.clock, sessionsChanged);
   const sessions = new SessionService(sessionRepo, d.tokens, d.settings, profile, d.clock);
   const emailCodes = new EmailCodeService(new EmailCodeRepo(d.db), d.users, d.mailer, d.kv, d.secret, d.clock);
   return {

@@ -27,6 +27,8 @@ export class ProfileService {
     private readonly sessions: SessionRepo,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    /** Told after the account row changed (the session cache holds it). */
+    private readonly onUserChanged?: () => Promise<void>,
   ) {}
 
   /** The user behind a session, refusing disabled or deleted accounts. */
@@ -37,16 +39,20 @@ export class ProfileService {
     return user;
   }
 
-  async getSessionData(userId: number): Promise<SessionData> {
-    const [user, extra, settings] = await Promise.all([
+  /**
+   * `permissions`, when the caller already has them (the signed-in request's, cached with
+   * its session), spares reading the user's grants: the user row is then the only read.
+   */
+  async getSessionData(userId: number, permissions?: () => Promise<string[]>): Promise<SessionData> {
+    const [user, effective, settings] = await Promise.all([
       this.users.findWithGroupById(userId),
-      this.users.extraPermissions(userId),
+      permissions?.(),
       this.settings.getSettings(),
     ]);
     if (!user) throw new AppError('UNAUTHORIZED');
     return {
       user: toUserDto(user, this.clock.now()),
-      permissions: effectivePermissions(user.role, extra),
+      permissions: effective ?? effectivePermissions(user.role, await this.users.extraPermissions(userId)),
       siteConfig: toSiteConfig(user, settings),
     };
   }
@@ -66,6 +72,7 @@ export class ProfileService {
     } catch (err) {
       throw conflictFromDbError(err) ?? err;
     }
+    await this.onUserChanged?.();
     return { user: await this.getUser(userId) };
   }
 
@@ -80,6 +87,7 @@ export class ProfileService {
 
   async setAvatar(userId: number, avatarUrl: string): Promise<{ user: User }> {
     await this.users.update(userId, { avatar_url: avatarUrl, updated_at: iso(this.clock.now()) });
+    await this.onUserChanged?.();
     return { user: await this.getUser(userId) };
   }
 

@@ -23,7 +23,13 @@ export function idleTooLong(lastSeen: string, now: Date, timeoutMinutes: number)
 export class SessionActivity {
   constructor(private readonly d: { settings: SettingsService; sessions: SessionRepo; clock: Clock }) {}
 
-  async check(sessionId: string, lastSeen: string): Promise<void> {
+  async expired(lastSeen: string): Promise<boolean> {
+    const { security } = await this.d.settings.getSettings();
+    return idleTooLong(lastSeen, this.d.clock.now(), security.session_timeout_minutes);
+  }
+
+  /** Answers the session's last-seen time after this request (now when it was written). */
+  async check(sessionId: string, lastSeen: string): Promise<string> {
     const now = this.d.clock.now();
     const { security } = await this.d.settings.getSettings();
     if (idleTooLong(lastSeen, now, security.session_timeout_minutes)) {
@@ -33,6 +39,8 @@ export class SessionActivity {
     }
     if (now.getTime() - Date.parse(lastSeen) >= ACTIVITY_WRITE_INTERVAL_MS) {
       await this.d.sessions.touchSession(sessionId, iso(now));
+      return iso(now);
     }
+    return lastSeen;
   }
 }

@@ -4,7 +4,15 @@ import type { Db } from '../users/users.repo.js';
 
 /** SQL for sessions (refresh-token families) and their rotating refresh tokens. */
 export class SessionRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /**
+     * Told after every revocation (the session cache empties itself on every instance).
+     * Inside a caller's transaction it runs before the commit, so that caller announces
+     * again once committed (AdminTransactions does).
+     */
+    private readonly onRevoked?: () => Promise<void>,
+  ) {}
 
   async createSession(s: { id: string; userId: number; ip: string | null; userAgent: string | null; now: string }) {
     await this.db
@@ -67,6 +75,7 @@ export class SessionRepo {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    await this.onRevoked?.();
   }
 
   /** Ends a user's sessions at once; `db` lets an admin change do it in its own transaction. */
@@ -78,6 +87,7 @@ export class SessionRepo {
       .where('revoked_at', 'is', null);
     if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
     await q.execute();
+    await this.onRevoked?.();
   }
 
   /** Signed-in devices of a user whose refresh token has not yet expired, newest first. */
