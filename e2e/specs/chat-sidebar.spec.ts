@@ -42,7 +42,7 @@ test.describe('chat: sidebar groups and row menu', () => {
 
     await openChat(page, user, today.id);
     // Real headings in this order, each naming the list under it.
-    const headings = page.getByTestId('chat-sidebar').getByRole('heading', { level: 3 });
+    const headings = page.locator('[data-testid^="conversation-group-"]').getByRole('heading', { level: 3 });
     await expect(headings).toHaveText(['置顶', '今天', '昨天', '过去 7 天', '更早']);
     for (const [group, id, name] of [
       ['pinned', oldPinned.id, '置顶'],
