@@ -17,8 +17,19 @@ export interface MessageHit {
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * Index text kept per message, in characters: far beyond any question (100,000 characters),
+ * and it keeps a PostgreSQL tsvector well under its 1 MB limit whatever an answer holds.
+ */
+const INDEX_TEXT_MAX = 200_000;
+
 /** The text a message is found by: what the reader sees (markdown marks dropped), as search tokens. */
-export const indexTextOf = (content: string) => toIndexText(plainText(content));
+export function indexTextOf(content: string): string {
+  const text = toIndexText(plainText(content));
+  if (text.length <= INDEX_TEXT_MAX) return text;
+  // Cut between tokens, never inside one.
+  return text.slice(0, text.lastIndexOf(' ', INDEX_TEXT_MAX));
+}
 
 /**
  * The full-text index of message text (table `message_search`, migration 0010): one entry

@@ -3,8 +3,8 @@ import { type SearchQuery, findMatches } from './search-text.js';
 
 /** Longest snippet, in UTF-16 units as JavaScript counts them (the ellipses included). */
 export const SNIPPET_MAX_CHARS = 160;
-/** Text kept before the first hit, so it reads in context. */
-const LEAD_CHARS = 40;
+/** Text kept before the first hit, so it reads in context and the hit stays in the first lines shown. */
+const LEAD_CHARS = 30;
 /** How far a cut may move to land between words rather than inside one. */
 const WORD_SLACK = 20;
 const ELLIPSIS = '…';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { indexTextOf } from './message-search.repo.js';
 import { SNIPPET_MAX_CHARS, buildSnippet } from './search-snippet.js';
 import { findMatches, parseQuery, toFts5Match, toIndexText, toTsQuery, tokenize } from './search-text.js';
 
@@ -15,6 +16,13 @@ describe('search text segmentation', () => {
 
   it('folds width, case and Latin accents so the query needs neither', () => {
     expect(toIndexText('Ｋｙｓｅｌｙ Café ÉCOLE ｶﾀｶﾅ')).toBe('kysely cafe ecole カ タ カ ナ');
+  });
+
+  it('indexes what the reader sees, and at most 200,000 characters cut between tokens', () => {
+    expect(indexTextOf('**Bold** [link](https://example.com/secret) `code`')).toBe('bold link code');
+    const long = indexTextOf('abcdefg '.repeat(30_000));
+    expect(long.length).toBeLessThanOrEqual(200_000);
+    expect(long.split(' ').every((t) => t === 'abcdefg')).toBe(true);
   });
 
   it('keeps the place of each token in the original text', () => {
@@ -71,7 +79,7 @@ describe('search snippets', () => {
     expect(s.snippet.endsWith('…')).toBe(true);
     expect(marked(s)).toEqual(['数据库']);
     // Some context before the hit, starting at a word.
-    expect(s.snippet.indexOf('数据库')).toBeGreaterThan(20);
+    expect(s.snippet.indexOf('数据库')).toBeGreaterThan(10);
     expect(s.snippet).toMatch(/^…(lorem|ipsum|dolor|sit|amet) /);
   });
 
