@@ -14,16 +14,18 @@ const ANTD_DEFAULT_PRIMARY = '#1677ff';
  */
 export const DARK_RAISED_BG = '#1f1f1f';
 
-/**
- * antd's dark red and its 0.45-white greys are below 4.5:1 on the dark surfaces; these reach
- * it on the raised surface.
- */
+/** antd's 0.45-white greys are below 4.5:1 on the dark surfaces; these reach it on the raised surface. */
 const ACCESSIBLE_DARK_TOKENS = {
-  colorError: '#ff4d4f',
   colorTextSecondary: 'rgba(255, 255, 255, 0.68)',
   colorTextDescription: 'rgba(255, 255, 255, 0.68)',
   colorTextTertiary: 'rgba(255, 255, 255, 0.62)',
   colorTextPlaceholder: 'rgba(255, 255, 255, 0.55)',
+  // Coloured tags write step 7 on step 1 of their palette: purple and geekblue stay below
+  // 4.5:1 there, their step 8 reaches it. (Both spellings: they share one CSS variable.)
+  purple7: '#ab7ae0',
+  'purple-7': '#ab7ae0',
+  geekblue7: '#7f9ef3',
+  'geekblue-7': '#7f9ef3',
 };
 
 /**
@@ -83,31 +85,38 @@ export function darkAccentText(chosen: string | undefined): string {
   return readableOnDark(darkPrimarySeed(chosen));
 }
 
+/** antd's red as text on the dark surfaces (its dark step, #dc4446, is 4.3:1 on a card). */
+const DANGER_TEXT = '#ff4d4f';
+
 /**
  * antd's dark theme: the dark algorithm, the primary as text made readable (antd writes
- * selected menu items and tabs in the primary colour itself), and dark text on solid red
- * buttons (no red is both readable on the dark page and under white text).
+ * selected menu items, tabs and links in colours derived from the primary), links and danger
+ * text readable, and dark text on solid red buttons (no red is both readable on the dark page
+ * and under white text). Link and error colours are seeds that the algorithm would turn back
+ * into darker steps, so they are set per component, where they are used as they are.
  */
 export function darkThemeConfig(chosen: string | undefined) {
   const text = darkAccentText(chosen);
   const textHover = mixWithWhite(text, 0.25);
+  const links = { colorLink: text, colorLinkHover: textHover, colorLinkActive: text };
+  const danger = { colorError: DANGER_TEXT, colorErrorText: DANGER_TEXT };
   return {
     algorithm: darkAlgorithm,
     token: {
       colorPrimary: darkPrimarySeed(chosen),
       ...ACCESSIBLE_DARK_TOKENS,
-      colorLink: text,
-      colorLinkHover: textHover,
-      colorLinkActive: text,
+      colorErrorText: DANGER_TEXT,
       colorPrimaryText: text,
       colorPrimaryTextHover: textHover,
       colorPrimaryTextActive: text,
       colorInfoText: text,
     },
     components: {
-      Menu: { itemSelectedColor: text },
+      Button: { ...links, ...danger, dangerColor: 'rgba(0, 0, 0, 0.88)' },
+      Typography: { ...links, ...danger },
+      Form: danger,
+      Menu: { itemSelectedColor: text, dangerItemColor: DANGER_TEXT, dangerItemSelectedColor: DANGER_TEXT },
       Tabs: { itemSelectedColor: text, itemActiveColor: text, itemHoverColor: textHover, inkBarColor: text },
-      Button: { dangerColor: 'rgba(0, 0, 0, 0.88)' },
     },
   };
 }

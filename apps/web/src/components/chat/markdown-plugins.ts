@@ -18,8 +18,17 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/*
+ * One importer per chunk, kept apart: written as one conditional the bundler wraps both in a
+ * single preload that fetches only one chunk's style sheet (the code colours never came).
+ */
+const IMPORTERS: Record<Feature, () => Promise<{ plugin: RehypePlugin }>> = {
+  highlight: () => import('./highlight-plugin'),
+  math: () => import('./math-plugin'),
+};
+
 function importFeature(feature: Feature): Promise<{ plugin: RehypePlugin }> {
-  return feature === 'highlight' ? import('./highlight-plugin') : import('./math-plugin');
+  return IMPORTERS[feature]();
 }
 
 function load(feature: Feature): void {

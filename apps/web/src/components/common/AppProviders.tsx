@@ -2,15 +2,12 @@ import { ConfigProvider } from 'antd';
 import useMessage from 'antd/es/message/useMessage';
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useLayoutEffect, useMemo } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindMessageApi } from '../../api/notify';
-import { usePublicConfig } from '../../api/use-public-config';
 import { toSupportedLanguage } from '../../i18n/language';
 import { useThemeState } from '../../theme/theme-store';
-import { ACCESSIBLE_TOKENS, accessiblePrimary } from './accessible-theme';
-import { primaryColorOf } from './apply-public-config';
-import { usePrefersReducedMotion } from './use-media-query';
+import { useAppTheme } from './use-app-theme';
 
 /** Toasts 80 px from the top, 3 s, at most 3 at once. */
 const MESSAGE_CONFIG = { top: 80, duration: 3, maxCount: 3 };
@@ -26,26 +23,11 @@ function MessageHost() {
   return holder;
 }
 
-/**
- * antd locale and theme (light or dark as chosen, primary colour from the public configuration,
- * every colour with AA contrast for small text) plus the toast host.
- * A system asking for reduced motion turns antd's animations off (WCAG 2.3.3).
- */
+/** antd locale and theme (see use-app-theme.ts) plus the toast host. */
 export function AppProviders({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
-  const { config } = usePublicConfig();
-  const colorPrimary = primaryColorOf(config);
-  const reducedMotion = usePrefersReducedMotion();
-  // The dark theme's code is present whenever the dark theme is in effect (theme-store).
+  const { theme, primary: colorPrimary } = useAppTheme();
   const { dark } = useThemeState();
-  const theme = useMemo(() => {
-    const motion = reducedMotion ? { motion: false } : {};
-    if (dark) {
-      const config = dark.darkThemeConfig(colorPrimary);
-      return { ...config, token: { ...config.token, ...motion } };
-    }
-    return { token: { colorPrimary: accessiblePrimary(colorPrimary), ...ACCESSIBLE_TOKENS, ...motion } };
-  }, [colorPrimary, reducedMotion, dark]);
   // The page's own style sheets write links and highlights in the same readable accent; the
   // light theme's is the primary colour itself (styles.css).
   useLayoutEffect(() => {
