@@ -1,4 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, PictureOutlined } from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -9,10 +9,23 @@ interface ChatHeaderProps {
   supportsImage: boolean;
   sidebarVisible: boolean;
   onToggleSidebar: () => void;
+  /** Opens the new-conversation form. */
+  onNew: () => void;
 }
 
-/** Title, model tag and the 'supports image' tag above the messages, with the sidebar toggle. */
-export function ChatHeader({ title, modelLabel, supportsImage, sidebarVisible, onToggleSidebar }: ChatHeaderProps) {
+/**
+ * Title, model tag and the 'supports image' tag above the messages, with the sidebar toggle.
+ * While the sidebar (and its "new chat" button) is not on screen — always on phones, where it
+ * is a drawer — a compact "new chat" button sits at the end.
+ */
+export function ChatHeader({
+  title,
+  modelLabel,
+  supportsImage,
+  sidebarVisible,
+  onToggleSidebar,
+  onNew,
+}: ChatHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarVisible ? t('chat:sidebar.hide') : t('chat:sidebar.show');
   return (
@@ -38,6 +51,18 @@ export function ChatHeader({ title, modelLabel, supportsImage, sidebarVisible, o
         <Tag icon={<PictureOutlined />} color="success" className="chat-header-tag" data-testid="chat-image-tag">
           {t('chat:header.supportsImage')}
         </Tag>
+      )}
+      {!sidebarVisible && (
+        <Tooltip title={t('chat:sidebar.newChat')}>
+          <Button
+            className="chat-header-new"
+            type="text"
+            icon={<PlusOutlined />}
+            onClick={onNew}
+            aria-label={t('chat:sidebar.newChat')}
+            data-testid="chat-header-new"
+          />
+        </Tooltip>
       )}
     </div>
   );

@@ -3,6 +3,7 @@ import { Button, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
 import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIsMobile } from '../layout/use-is-mobile';
 
 /** Quick prompts insert a translated instruction in front of the text. */
 const QUICK_PROMPTS = [
@@ -11,6 +12,9 @@ const QUICK_PROMPTS = [
   { name: 'explain', label: 'chat:quickPrompts.explain', prefix: 'chat:quickPrompts.explainPrefix' },
   { name: 'improve', label: 'chat:quickPrompts.improve', prefix: 'chat:quickPrompts.improvePrefix' },
 ] as const;
+
+const DESKTOP_ROWS = { minRows: 3, maxRows: 6 };
+const PHONE_ROWS = { minRows: 1, maxRows: 5 };
 
 interface ChatInputProps {
   value: string;
@@ -26,13 +30,16 @@ interface ChatInputProps {
   onStop: () => void;
   /** Model picker, image, export and clear buttons. */
   toolbar: ReactNode;
-  /** The attached image, when there is one. */
+  /** The attached images, when there are any. */
   attachment: ReactNode;
   /** Balance and price. */
   footer: ReactNode;
 }
 
-/** The text box (3–6 rows; Enter sends, Shift+Enter breaks the line), quick prompts and send/stop. */
+/**
+ * The text box (3–6 rows; on phones 1–5, so the input area stays within a quarter of the screen;
+ * Enter sends, Shift+Enter breaks the line), quick prompts and send/stop.
+ */
 export function ChatInput({
   value,
   onChange,
@@ -46,6 +53,7 @@ export function ChatInput({
 }: ChatInputProps) {
   const { t } = useTranslation();
   const box = useRef<TextAreaRef>(null);
+  const isMobile = useIsMobile();
 
   const insertPrompt = (prefix: string) => {
     onChange(value.startsWith(prefix) ? value : prefix + value);
@@ -72,8 +80,14 @@ export function ChatInput({
         ref={box}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        autoSize={{ minRows: 3, maxRows: 6 }}
-        placeholder={busy ? t('chat:input.streaming') : t('chat:input.placeholder')}
+        className="chat-input-box"
+        autoSize={isMobile ? PHONE_ROWS : DESKTOP_ROWS}
+        // On phones the short wording keeps the empty box at one line (it is sized to its placeholder).
+        placeholder={
+          isMobile
+            ? t(busy ? 'chat:input.streamingShort' : 'chat:input.placeholderShort')
+            : t(busy ? 'chat:input.streaming' : 'chat:input.placeholder')
+        }
         aria-label={t('chat:input.placeholder')}
         onKeyDown={(event) => {
           // 229 / isComposing: Enter that confirms an IME candidate (Chinese input) is not a send.

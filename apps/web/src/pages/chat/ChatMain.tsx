@@ -63,6 +63,7 @@ export function ChatMain(props: ChatMainProps) {
         supportsImage={Boolean(model?.image_upload_enabled)}
         sidebarVisible={props.sidebar.visible}
         onToggleSidebar={props.sidebar.toggle}
+        onNew={props.onNew}
       />
       <div className="chat-body">
         <MessagesPane
