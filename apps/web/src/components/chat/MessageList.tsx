@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
-import type { ChatMessage, ScrollMemo } from './chat-message';
+import type { AnswerRework, ChatMessage, ScrollMemo } from './chat-message';
 import { JumpToLatest } from './JumpToLatest';
-import type { AnswerRework } from '../../pages/chat/use-answer-rework';
 import { MessageItem } from './MessageItem';
 import './message-found.css';
 

@@ -20,3 +20,15 @@ export interface ScrollMemo {
   /** The list's measured sizes and scroll offset when it last came to rest. */
   snapshot: StateSnapshot | null;
 }
+
+/** What an answer or question offers besides copy and delete. */
+export interface AnswerRework {
+  /** Sends again a question whose answer never came (replacing the unanswered one). */
+  retry(failed: ChatMessage): void;
+  /** Replaces the last answer by a new one to the same question; billed as a new turn. */
+  regenerate(answer: ChatMessage): void;
+  /** An answer cut off by the length limit: asks the model to go on, as a new turn. */
+  continueAnswer(): void;
+  /** Replaces a sent question, and everything after it, by the edited text. */
+  editQuestion(question: ChatMessage, text: string): void;
+}

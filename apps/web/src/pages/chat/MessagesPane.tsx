@@ -6,7 +6,7 @@ import { ChatStart, ChatWelcome } from '../../components/chat/ChatEmptyState';
 import type { ChatMessage, ScrollMemo } from '../../components/chat/chat-message';
 import { MessageList } from '../../components/chat/MessageList';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
-import type { AnswerRework } from './use-answer-rework';
+import type { AnswerRework } from '../../components/chat/chat-message';
 
 interface MessagesPaneProps {
   store: ChatSessions;

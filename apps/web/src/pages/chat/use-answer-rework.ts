@@ -2,22 +2,10 @@ import type { ChatModel, MessageFile } from '@aiplatform/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
-import type { ChatMessage } from '../../components/chat/chat-message';
+import type { AnswerRework, ChatMessage } from '../../components/chat/chat-message';
 import { reportError } from '../../components/common/report-error';
 import type { ChatSessions } from './chat-sessions';
 import type { useSendMessage } from './use-send-message';
-
-/** What an answer or question offers besides copy and delete. */
-export interface AnswerRework {
-  /** Sends again a question whose answer never came (replacing the unanswered one). */
-  retry(failed: ChatMessage): void;
-  /** Replaces the last answer by a new one to the same question; billed as a new turn. */
-  regenerate(answer: ChatMessage): void;
-  /** An answer cut off by the length limit: asks the model to go on, as a new turn. */
-  continueAnswer(): void;
-  /** Replaces a sent question, and everything after it, by the edited text. */
-  editQuestion(question: ChatMessage, text: string): void;
-}
 
 interface ReworkDeps {
   store: ChatSessions;

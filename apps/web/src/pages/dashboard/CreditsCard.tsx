@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserCreditsStats } from '../../api/use-user-stats';
 import { type CreditWarning, creditWarnings } from '../../components/common/credit-warnings';
 import { formatDate, formatNumber } from '../../components/common/format';
-import { GroupLabel } from '../admin/shared/AdminTags';
+import { GroupLabel } from '../../components/common/UserTags';
 import { CardError, CardSkeleton } from './CardStates';
 
 /** One alert per warning; expired is an error, the others are warnings. */

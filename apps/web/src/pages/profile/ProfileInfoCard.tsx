@@ -3,7 +3,7 @@ import { KeyOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../components/common/format';
-import { GroupLabel, RoleTag } from '../admin/shared/AdminTags';
+import { GroupLabel, RoleTag } from '../../components/common/UserTags';
 import { AvatarUpload } from './AvatarUpload';
 
 /** Who the user is and where their credits stand. */

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { adminPage } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
-import { RoleTag, StatusTag } from '../shared/AdminTags';
+import { StatusTag } from '../shared/AdminTags';
+import { RoleTag } from '../../../components/common/UserTags';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 
 const PAGE_SIZE = 10;

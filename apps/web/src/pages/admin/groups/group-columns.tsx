@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../../components/common/format';
-import { GroupLabel, StatusTag } from '../shared/AdminTags';
+import { StatusTag } from '../shared/AdminTags';
+import { GroupLabel } from '../../../components/common/UserTags';
 import { memberCountText } from './group-format';
 
 /** Columns of the group list; `actions` renders the row's buttons. */

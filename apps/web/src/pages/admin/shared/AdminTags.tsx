@@ -1,40 +1,15 @@
-import type { Role, TransactionType } from '@aiplatform/contracts';
-import { Space, Tag } from 'antd';
-import type { CSSProperties } from 'react';
+import type { TransactionType } from '@aiplatform/contracts';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ResolvedTheme } from '../../../theme/theme-mode';
+import { tagStyle } from '../../../components/common/UserTags';
 import { useResolvedTheme } from '../../../theme/theme-store';
-import { ROLE_COLORS, ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { type ActiveStatus, STATUS_KEYS, TRANSACTION_TYPE_KEYS } from './labels';
-
-/**
- * antd writes a coloured tag's text in step 7 of its palette, below 4.5:1 on the tag's light
- * background for these colours; a darker step of the same hue reaches it. (The dark theme's
- * tags write light text on a dark background and need no help.)
- */
-const DARKER_TAG_TEXT: Record<string, string> = { green: '#237804', gold: '#874d00', orange: '#ad4e00' };
-
-function tagStyle(color: string, theme: ResolvedTheme): CSSProperties | undefined {
-  const text = theme === 'light' ? DARKER_TAG_TEXT[color] : undefined;
-  return text ? { color: text } : undefined;
-}
 
 export function StatusTag({ status }: { status: ActiveStatus }) {
   const { t } = useTranslation();
   return (
     <Tag color={status === 'active' ? 'success' : 'default'} data-testid={`status-${status}`}>
       {t(STATUS_KEYS[status])}
-    </Tag>
-  );
-}
-
-export function RoleTag({ role }: { role: Role }) {
-  const { t } = useTranslation();
-  const color = ROLE_COLORS[role];
-  const theme = useResolvedTheme();
-  return (
-    <Tag color={color} style={tagStyle(color, theme)}>
-      {t(ROLE_LABEL_KEYS[role])}
     </Tag>
   );
 }
@@ -55,25 +30,5 @@ export function TransactionTypeTag({ type }: { type: TransactionType }) {
     <Tag color={color} style={tagStyle(color, theme)}>
       {key ? t(key) : type}
     </Tag>
-  );
-}
-
-/** A group's name after a dot in its colour; users without a group show the translated "no group". */
-export function GroupLabel({ name, color }: { name: string | null; color: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <Space size={6}>
-      <span
-        aria-hidden
-        style={{
-          display: 'inline-block',
-          width: 10,
-          height: 10,
-          borderRadius: '50%',
-          background: color ?? 'var(--border-strong)',
-        }}
-      />
-      <span>{name ?? t('common:noGroup')}</span>
-    </Space>
   );
 }

@@ -2,7 +2,8 @@ import type { AdminUserDetail } from '@aiplatform/contracts';
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
-import { GroupLabel, RoleTag, StatusTag } from '../shared/AdminTags';
+import { StatusTag } from '../shared/AdminTags';
+import { GroupLabel, RoleTag } from '../../../components/common/UserTags';
 
 /** The account at a glance: identity, role, group, sign-in and usage (remarks are for administrators). */
 export function UserProfileSection({ user }: { user: AdminUserDetail }) {
