@@ -83,4 +83,32 @@ test.describe('chat: regenerate, edit and continue', () => {
     await expect(page.getByTestId('message-continue')).toHaveCount(0);
     await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
   });
+
+  test('an answer broken off after some text stays, marked interrupted, with "continue" and "regenerate"', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { prefix: 'rdrop' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Dropped' });
+    await openChat(page, user, conversation.id);
+    const question = `Broken ${uniqueToken()} [fake:drop]`;
+    await typeAndSend(page, question);
+    await expect(page.getByTestId('message-interrupted')).toBeVisible({ timeout: 20_000 });
+    const partial = messages(page, 'assistant').last();
+    await expect(partial).toContainText(`Echo: ${question.slice(0, 10)}`);
+    // The question is not put back into the box, and the partial answer stays charged.
+    await expect(page.getByTestId('chat-input')).toHaveValue('');
+    await expect(page.getByTestId('message-regenerate')).toBeVisible();
+    const proceed = page.getByTestId('message-continue');
+    await expect(proceed).toBeVisible();
+    await expect.poll(() => api.remaining()).toBe(1000 - PRICE);
+
+    await proceed.click();
+    await expect(messages(page)).toHaveCount(4);
+    await expect(messages(page, 'user').last()).toContainText('请继续。');
+    await answerDone(page);
+    await expect(page.getByTestId('message-continue')).toHaveCount(0);
+    await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
+  });
 });

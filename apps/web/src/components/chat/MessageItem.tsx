@@ -11,6 +11,7 @@ import { Avatar, Button, Tooltip } from 'antd';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
+import { canContinue } from './answer-end';
 import { MessageImages } from './MessageImages';
 import type { AnswerRework, ChatMessage } from './chat-message';
 import { QuestionEditor } from './QuestionEditor';
@@ -156,7 +157,7 @@ export const MessageItem = memo(function MessageItem({
               />
             </Tooltip>
           )}
-          {!isUser && isLast && reworkable && message.finishReason === 'length' && (
+          {isLast && reworkable && canContinue(message) && (
             <Button size="small" onClick={() => rework.continueAnswer()} data-testid="message-continue">
               {t('chat:message.continue')}
             </Button>
