@@ -47,6 +47,7 @@ for (const language of LANGUAGES) {
       // On the chat screen the skip link lands in the text box.
       await page.goto('/chat');
       await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator('h1')).toHaveCount(1);
       await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       await page.keyboard.press('Enter');

@@ -96,6 +96,8 @@ export function ChatWorkspace() {
 
   return (
     <div className="chat-page" data-testid="chat-page">
+      {/* The page's one h1, for screen readers; the open conversation's title is its h2. */}
+      <h1 className="visually-hidden">{t('layout:menu.chat')}</h1>
       {sidebar.mode === 'inline' ? (
         sidebar.visible && <aside className="chat-sidebar">{sidebarContent}</aside>
       ) : (
