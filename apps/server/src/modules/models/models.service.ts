@@ -46,6 +46,9 @@ export const toChatModel = (m: AiModelRow): ChatModel => ({
 
 /** Configured AI models: who may use which, and how to reach them. Keys never leave this service in clear. */
 export class ModelsService {
+  /** Built provider models by model id, with what they were built from. */
+  private readonly providers = new Map<number, { fingerprint: string; model: CallableModel }>();
+
   constructor(
     private readonly repo: ModelsRepo,
     private readonly box: SecretBox,
@@ -64,8 +67,17 @@ export class ModelsService {
     return model;
   }
 
-  /** Decrypts the key and builds the provider model; a configuration that cannot work is MODEL_UNAVAILABLE. */
+  /**
+   * Decrypts the key and builds the provider model; a configuration that cannot work is
+   * MODEL_UNAVAILABLE. Both are kept per model and reused while the row's provider, name,
+   * endpoint and sealed key stay the same: the row is read afresh on every send, so an
+   * administrator's change is seen by the next send on every instance, with nothing to
+   * invalidate. One entry per model, so the cache is as small as the model list.
+   */
   callable(row: AiModelRow): CallableModel {
+    const fingerprint = [row.provider, row.name, row.api_endpoint ?? '', row.api_key_encrypted ?? ''].join('\u0000');
+    const cached = this.providers.get(row.id);
+    if (cached?.fingerprint === fingerprint) return { ...cached.model, row };
     try {
       const apiKey = row.api_key_encrypted ? this.box.decrypt(row.api_key_encrypted) : undefined;
       const languageModel = createLanguageModel({
@@ -74,8 +86,11 @@ export class ModelsService {
         apiKey,
         endpoint: row.api_endpoint,
       });
-      return { row, languageModel, apiKey };
+      const model = { row, languageModel, apiKey };
+      this.providers.set(row.id, { fingerprint, model });
+      return model;
     } catch (err) {
+      this.providers.delete(row.id);
       throw new AppError('MODEL_UNAVAILABLE', {}, undefined, err);
     }
   }
