@@ -8,7 +8,7 @@ import { ModelsService } from './models.service.js';
 const box = new SecretBox('a-test-secret-that-is-long-enough-0123456789');
 // Sealed once: each sealing uses a fresh IV, so a second one is a different stored key.
 const FIRST_KEY = box.encrypt('sk-first');
-const SECOND_KEY = SECOND_KEY;
+const SECOND_KEY = box.encrypt('sk-second');
 
 function row(patch: Partial<AiModelRow> = {}): AiModelRow {
   return {
