@@ -86,11 +86,20 @@ export function MessageList({
       } else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) setFollow(false);
       lastTop = top;
     };
+    // A wheel turned upwards on a list that can scroll is the user leaving the bottom, even
+    // before (or without) the scroll event it causes: on a busy page that event can come late,
+    // and a row growing meanwhile (a late highlighter or formula) must not pull the list down.
+    const onWheel = (event: WheelEvent) => {
+      const scrollable = scroller.scrollHeight - scroller.clientHeight > SCROLL_THRESHOLD_PX;
+      if (event.deltaY < 0 && scrollable && follow.current) setFollow(false);
+    };
     const gestures = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
     gestures.forEach((name) => scroller.addEventListener(name, onGesture, { passive: true }));
+    scroller.addEventListener('wheel', onWheel, { passive: true });
     scroller.addEventListener('scroll', onScroll, { passive: true });
     return () => {
       gestures.forEach((name) => scroller.removeEventListener(name, onGesture));
+      scroller.removeEventListener('wheel', onWheel);
       scroller.removeEventListener('scroll', onScroll);
     };
   }, [scroller, setFollow]);
