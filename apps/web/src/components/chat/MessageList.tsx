@@ -82,7 +82,8 @@ export function MessageList({
       const top = scroller.scrollTop;
       const distance = scroller.scrollHeight - top - scroller.clientHeight;
       if (distance <= SCROLL_THRESHOLD_PX) {
-        if (!holdFound.current) setFollow(true);
+        // Near the bottom but moving up (the first steps of a scroll away) does not re-engage.
+        if (!holdFound.current && top >= lastTop) setFollow(true);
       } else if (top < lastTop && Date.now() - gestureAt < GESTURE_WINDOW_MS) setFollow(false);
       lastTop = top;
     };
@@ -196,6 +197,11 @@ export function MessageList({
             ? { restoreStateFrom: initialScroll.snapshot }
             : { initialTopMostItemIndex: { index: 'LAST', align: 'end' } as const })}
         atBottomThreshold={SCROLL_THRESHOLD_PX}
+        // Rows grow after they are first drawn (highlighting and formulas load later, images
+        // arrive): a list that follows the bottom stays there instead of ending up short of it.
+        totalListHeightChanged={() => {
+          if (follow.current && !holdFound.current) scrollToBottom();
+        }}
         followOutput={() => (follow.current && !holdFound.current ? 'auto' : false)}
         increaseViewportBy={{ top: 400, bottom: 400 }}
         isScrolling={(scrolling) => {
