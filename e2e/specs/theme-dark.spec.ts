@@ -39,6 +39,14 @@ const cardBackground = (page: Page) =>
     .first()
     .evaluate((el) => getComputedStyle(el).backgroundColor);
 
+/**
+ * The luminance of a colour read from the page, polled: the theme attribute flips before every
+ * element has repainted (and a card may still be mounting after a reload), so one read can catch
+ * an in-between value.
+ */
+const luminanceFrom = (read: () => Promise<string>) =>
+  expect.poll(async () => luminanceOf(await read()), { timeout: 10_000 });
+
 const htmlTheme = (page: Page) => page.locator('html').getAttribute('data-theme');
 
 for (const language of LANGUAGES) {
@@ -81,8 +89,8 @@ test.describe('theme choice', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await signInDirect(page, user.email, user.password);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(luminanceOf(await bodyBackground(page))).toBeGreaterThan(0.8);
-    expect(luminanceOf(await cardBackground(page))).toBeGreaterThan(0.8);
+    await luminanceFrom(() => bodyBackground(page)).toBeGreaterThan(0.8);
+    await luminanceFrom(() => cardBackground(page)).toBeGreaterThan(0.8);
 
     // The system turns dark while the page is open: the page follows at once.
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -99,22 +107,22 @@ test.describe('theme choice', () => {
     await page.reload();
     await expect(page.getByTestId('dashboard-welcome')).toBeVisible({ timeout: 30_000 });
     expect(await htmlTheme(page)).toBe('dark');
-    expect(luminanceOf(await bodyBackground(page))).toBeLessThan(0.05);
-    expect(luminanceOf(await cardBackground(page))).toBeLessThan(0.05);
+    await luminanceFrom(() => bodyBackground(page)).toBeLessThan(0.05);
+    await luminanceFrom(() => cardBackground(page)).toBeLessThan(0.05);
 
     // The chat screen is dark too: its frame, the messages' background and the text box.
     await page.goto('/chat');
     await expect(page.getByTestId('chat-input')).toBeVisible({ timeout: 30_000 });
-    expect(luminanceOf(await backgroundOf(page, 'chat-page'))).toBeLessThan(0.05);
-    expect(luminanceOf(await backgroundOf(page, 'chat-input-area'))).toBeLessThan(0.05);
-    expect(luminanceOf(await backgroundOf(page, 'chat-input'))).toBeLessThan(0.05);
+    await luminanceFrom(() => backgroundOf(page, 'chat-page')).toBeLessThan(0.05);
+    await luminanceFrom(() => backgroundOf(page, 'chat-input-area')).toBeLessThan(0.05);
+    await luminanceFrom(() => backgroundOf(page, 'chat-input')).toBeLessThan(0.05);
 
     // "Light" wins over a dark system the same way.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.getByTestId('theme-switch').click();
     await page.getByTestId('theme-option-light').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    expect(luminanceOf(await backgroundOf(page, 'chat-page'))).toBeGreaterThan(0.8);
+    await luminanceFrom(() => backgroundOf(page, 'chat-page')).toBeGreaterThan(0.8);
   });
 });
 
@@ -161,7 +169,7 @@ test.describe('chat on a phone (375 × 667)', () => {
     await page.getByTestId('user-menu').click();
     await page.getByTestId('theme-option-dark').click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    expect(luminanceOf(await backgroundOf(page, 'chat-input-area'))).toBeLessThan(0.05);
+    await luminanceFrom(() => backgroundOf(page, 'chat-input-area')).toBeLessThan(0.05);
     expect((await composer.boundingBox())?.height).toBeLessThanOrEqual(667 / 4);
   });
 });
