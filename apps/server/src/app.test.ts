@@ -3,10 +3,12 @@ import { type TestApp, createTestApp } from '../test/test-app.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+const METRICS_TOKEN = 'metrics-token-for-the-scraper';
+
 describe('app shell', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { metricsToken: METRICS_TOKEN } });
   });
   afterAll(async () => {
     await t.close();
@@ -19,6 +21,8 @@ describe('app shell', () => {
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'self'");
+      // Images only from the site itself: an image URL in an answer cannot carry chat text away.
+      expect(csp).toContain("img-src 'self' data: blob:;");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     });
 
@@ -160,7 +164,11 @@ describe('app shell', () => {
 
     it('exposes Prometheus metrics including request durations by route', async () => {
       await t.get('/api/health');
-      const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/plain/);
       expect(res.body).toContain('process_cpu_user_seconds_total');

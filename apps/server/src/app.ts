@@ -108,7 +108,10 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
-  applyHttpServerSettings(app.server);
+  applyHttpServerSettings(app.server, {
+    maxConnectionsPerIp: config.maxConnectionsPerIp,
+    trustProxy: config.trustProxy,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'zh-CN');
@@ -229,7 +232,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        // No image from elsewhere: an answer could otherwise carry chat text out in an image URL.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         frameSrc: ["'self'", 'https:', 'http:'],
@@ -250,7 +254,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     scale: config.rateLimitScale,
     isEnabled: async () => (await settings.getSettings()).security.rate_limit_enabled,
   });
-  registerMetrics(app);
+  registerMetrics(app, config.metricsToken);
   await registerDocs(app);
 
   await app.register(

@@ -15,4 +15,16 @@ describe('configuration', () => {
     expect(c).toMatchObject({ port: 3000, trustProxy: false, rateLimitScale: 1, redisPrefix: 'aip:' });
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow();
   });
+
+  it('caps connections per address by default and keeps /metrics closed without a token', () => {
+    expect(loadConfig({})).toMatchObject({ maxConnectionsPerIp: 256, metricsToken: undefined });
+    expect(loadConfig({ MAX_CONNECTIONS_PER_IP: '0' }).maxConnectionsPerIp).toBe(0);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '-1' })).toThrow();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-metrics-token' }).metricsToken).toBe(
+      'a-long-enough-metrics-token',
+    );
+    // A short token could be guessed.
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow();
+  });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { LIMITS } from '@aiplatform/contracts';
 import { z } from 'zod';
+import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
 
 /** The only place that reads process.env. */
 const EnvSchema = z.object({
@@ -29,6 +30,12 @@ const EnvSchema = z.object({
     .max(3_600_000)
     .default(LIMITS.upstreamFirstByteTimeoutMs),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
+  // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
+  METRICS_TOKEN: z
+    .string()
+    .refine((v) => v === '' || v.length >= 16, 'METRICS_TOKEN needs at least 16 characters')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -50,6 +57,10 @@ export interface AppConfig {
   webDistDir: string;
   /** false, a hop count, or addresses/CIDRs of the proxies (`true` trusts every hop: only behind a proxy that overwrites X-Forwarded-For). */
   trustProxy: boolean | number | string[];
+  /** Simultaneous connections one peer address may hold; 0 = no cap (proxies trusted by address are exempt). */
+  maxConnectionsPerIp: number;
+  /** Bearer token that unlocks /metrics; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
   /** Multiplies the built-in per-IP request limits and the per-account login-attempt limit. */
   rateLimitScale: number;
   /** Longest a whole AI answer may take. */
@@ -94,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    metricsToken: e.METRICS_TOKEN || undefined,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
@@ -116,6 +129,8 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     openaiBaseUrl: undefined,
     logLevel: 'silent',
     trustProxy: false,
+    maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
+    metricsToken: undefined,
     rateLimitScale: 1,
     upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,
     upstreamFirstByteTimeoutMs: LIMITS.upstreamFirstByteTimeoutMs,

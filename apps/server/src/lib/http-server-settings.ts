@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import { capConnectionsPerAddress, exemptProxies } from './connection-cap.js';
+import { watchRequestBodies } from './request-body-watchdog.js';
 
 /**
  * Pending connections the kernel queues while the event loop is busy (the `listen`
@@ -16,11 +18,12 @@ export const LISTEN_BACKLOG = 2048;
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /**
- * Time allowed for a request's headers. Must exceed the keep-alive timeout: Node counts
- * it from the start of the connection's wait for the next request, and a shorter value
- * would end reused connections before the keep-alive timeout does.
+ * Time allowed for a request's headers, counted from the connection's opening or from
+ * the first byte of the next request on a reused one (an idle keep-alive connection is
+ * not counted, so this may be shorter than the keep-alive timeout). Short, so a client
+ * that opens sockets and sends headers a byte at a time cannot hold them.
  */
-export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+export const HEADERS_TIMEOUT_MS = 15_000;
 
 /**
  * Time allowed to *receive* a whole request (headers and body, e.g. an image upload on
@@ -29,9 +32,57 @@ export const HEADERS_TIMEOUT_MS = KEEP_ALIVE_TIMEOUT_MS + 1_000;
  */
 export const REQUEST_TIMEOUT_MS = 300_000;
 
-/** Applies the timeouts above to the HTTP server under fastify (before it listens). */
-export function applyHttpServerSettings(server: Server): void {
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.requestTimeout = REQUEST_TIMEOUT_MS;
+/**
+ * A request body from which no byte arrives for this long ends its connection, well
+ * before the request timeout above: a slow upload keeps moving, a stalled one is an attack.
+ */
+export const BODY_IDLE_TIMEOUT_MS = 15_000;
+
+/**
+ * How often the two timeouts above are checked (Node's default is 30 s, which would let
+ * a 15 s limit run to 45 s). The check only visits requests still being received.
+ */
+export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
+
+/** Simultaneous connections one client address may hold (MAX_CONNECTIONS_PER_IP; 0 = no cap). */
+export const DEFAULT_MAX_CONNECTIONS_PER_IP = 256;
+
+export interface HttpTimeouts {
+  keepAliveMs: number;
+  headersMs: number;
+  requestMs: number;
+  bodyIdleMs: number;
+  checkEveryMs: number;
+}
+
+export const HTTP_TIMEOUTS: HttpTimeouts = {
+  keepAliveMs: KEEP_ALIVE_TIMEOUT_MS,
+  headersMs: HEADERS_TIMEOUT_MS,
+  requestMs: REQUEST_TIMEOUT_MS,
+  bodyIdleMs: BODY_IDLE_TIMEOUT_MS,
+  checkEveryMs: TIMEOUT_CHECK_INTERVAL_MS,
+};
+
+export interface HttpServerSettings {
+  /** 0 turns the cap off. */
+  maxConnectionsPerIp: number;
+  /** The proxies trusted for forwarded addresses: their own connections are not capped. */
+  trustProxy: boolean | number | string[];
+  /** Tests scale these down; the server uses the defaults above. */
+  timeouts?: HttpTimeouts;
+}
+
+/** Applies the timeouts and the per-address connection cap to the HTTP server under fastify (before it listens). */
+export function applyHttpServerSettings(server: Server, settings: HttpServerSettings): void {
+  const timeouts = settings.timeouts ?? HTTP_TIMEOUTS;
+  server.keepAliveTimeout = timeouts.keepAliveMs;
+  server.headersTimeout = timeouts.headersMs;
+  server.requestTimeout = timeouts.requestMs;
+  // A createServer option in Node's documentation, but read from the server when it
+  // starts listening, so it can be set here on the server fastify created.
+  (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = timeouts.checkEveryMs;
+  watchRequestBodies(server, { idleMs: timeouts.bodyIdleMs, checkEveryMs: timeouts.checkEveryMs });
+  const exempt = exemptProxies(settings.trustProxy);
+  if (settings.maxConnectionsPerIp > 0 && exempt)
+    capConnectionsPerAddress(server, settings.maxConnectionsPerIp, exempt);
 }
