@@ -3,7 +3,7 @@ import { login } from './api.js';
 import { ADMIN, SEARCH_FEW, SEARCH_NONE, type SeedResult, seedUsers } from './admin-users-seed.js';
 import { openAppDb } from './db.js';
 import { procStatusKb } from './proc-stats.js';
-import { type ServerProcess, startServer } from './server-process.js';
+import { BENCH_METRICS_TOKEN, type ServerProcess, startServer } from './server-process.js';
 import { median, ms, percentile, type Row, verdict } from './stats.js';
 
 /*
@@ -71,7 +71,8 @@ function timedGet(url: string, agent: http.Agent, token?: string): Promise<Timed
 
 /** Sum and count of the server's own request durations (fastify's elapsed time) on one route. */
 async function routeTiming(base: string, route: string): Promise<{ sum: number; count: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
+  const text = await res.text();
   const out = { sum: 0, count: 0 };
   for (const line of text.split('\n')) {
     const m = /^http_request_duration_seconds_(sum|count)\{([^}]*)\} (\S+)$/.exec(line);

@@ -40,6 +40,9 @@ export function stopChild(child: ChildProcess, graceMs = 15_000): Promise<void> 
 
 /** As `npm start` runs it: the compiled server, with the contracts package's compiled build. */
 const SERVER_ARGS = ['--conditions=compiled', 'apps/server/dist/main.js'];
+
+/** The bench reads the server's own timings from /metrics, which needs a token. */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
 let built = false;
 
 /** Builds the server once per run when its sources are newer than its build (scripts/server-build.mjs). */
@@ -78,6 +81,9 @@ export async function startServer(
       REDIS_URL: '',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '1000',
+      // One load generator stands for a thousand clients: no cap on its connections.
+      MAX_CONNECTIONS_PER_IP: '0',
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...env,
     },
   });
