@@ -20,6 +20,7 @@ import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
 import { resolveAppSecret } from './lib/secrets.js';
 import { AccessTokens } from './lib/tokens.js';
+import { TrustedNetworks } from './lib/trusted-networks.js';
 import { pruneAuthData } from './modules/auth/auth-housekeeping.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
@@ -192,6 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     clock,
     dataDir: config.dataDir,
     loginLimitScale: config.rateLimitScale,
+    trustedNetworks: new TrustedNetworks(config.trustedNetworks),
     sessionCache,
   });
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { LIMITS } from '@aiplatform/contracts';
 import { z } from 'zod';
+import { DEFAULT_TRUSTED_NETWORKS } from './lib/trusted-networks.js';
 import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
 
 /** The only place that reads process.env. */
@@ -30,6 +31,7 @@ const EnvSchema = z.object({
     .max(3_600_000)
     .default(LIMITS.upstreamFirstByteTimeoutMs),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
   // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
   METRICS_TOKEN: z
@@ -61,6 +63,11 @@ export interface AppConfig {
   maxConnectionsPerIp: number;
   /** Bearer token that unlocks /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /**
+   * Client addresses (CIDRs) never subject to the account-wide sign-in pause or the
+   * per-address failure limit, so an administrator can always sign in from there.
+   */
+  trustedNetworks: string[];
   /** Multiplies the built-in per-IP request limits and the per-account login-attempt limit. */
   rateLimitScale: number;
   /** Longest a whole AI answer may take. */
@@ -71,16 +78,20 @@ export interface AppConfig {
   streamHeartbeatMs: number;
 }
 
+function parseList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** `false`, `true`, a number of proxy hops (`1`), or a comma list of proxy addresses/CIDRs. */
 export function parseTrustProxy(value: string): boolean | number | string[] {
   const v = value.trim();
   if (v === '' || v === 'false') return false;
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
-  return v
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  return parseList(v);
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -105,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : undefined,
     trustProxy: e.TRUST_PROXY,
+    trustedNetworks: e.TRUSTED_NETWORKS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     metricsToken: e.METRICS_TOKEN || undefined,
     rateLimitScale: e.RATE_LIMIT_SCALE,
@@ -129,6 +141,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     openaiBaseUrl: undefined,
     logLevel: 'silent',
     trustProxy: false,
+    trustedNetworks: DEFAULT_TRUSTED_NETWORKS,
     maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
     metricsToken: undefined,
     rateLimitScale: 1,

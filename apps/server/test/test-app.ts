@@ -52,6 +52,8 @@ export interface RequestOptions {
   token?: string | undefined;
   lang?: string | undefined;
   headers?: Record<string, string>;
+  /** The client's address as the server sees it (127.0.0.1 when unset). */
+  remoteAddress?: string;
 }
 
 export interface Credentials {
@@ -195,7 +197,13 @@ export class TestApp {
       payload = JSON.stringify(opts.body);
       headers['content-type'] ??= 'application/json';
     }
-    const res = await this.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+    const res = await this.app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload } : {}),
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    });
     let body: ApiBody<T>;
     try {
       body = JSON.parse(res.body) as ApiBody<T>;

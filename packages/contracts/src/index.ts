@@ -1,6 +1,7 @@
 export * from './errors.js';
 export * from './permissions.js';
 export * from './limits.js';
+export * from './quotas.js';
 export * from './fields.js';
 export * from './auth.js';
 export * from './settings.js';

@@ -12,6 +12,21 @@ export const LIMITS = {
   loginAttemptWindowSeconds: 15 * 60,
   /** Per-IP failures allowed in the window = account limit × this (offices share one NAT address). */
   loginAttemptIpFactor: 10,
+  /**
+   * Past the account limit, each further try from the same address waits twice as long as
+   * the one before (1 s, 2 s, 4 s …), at most this long.
+   */
+  loginDelayMaxSeconds: 300,
+  /**
+   * Failures on one account from all addresses together (account limit × this) that pause
+   * its password sign-in until someone signs in with an emailed code.
+   */
+  loginAccountLockFactor: 20,
+  /** How long such a pause lasts at most when nobody signs in with a code. */
+  loginAccountLockSeconds: 24 * 3600,
+  /** Wrong current passwords allowed per account in the window when changing the password. */
+  passwordChangeMaxFailures: 5,
+  passwordChangeWindowSeconds: 15 * 60,
   refreshTokenTtlDays: 30,
   creditHistoryDefaultLimit: 20,
   creditHistoryMaxLimit: 100,

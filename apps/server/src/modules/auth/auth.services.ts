@@ -1,10 +1,13 @@
 import path from 'node:path';
+import { LIMITS } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
+import { FailureSlots } from '../../lib/failure-slots.js';
 import type { KvStore } from '../../lib/kv-store.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { AccessTokens } from '../../lib/tokens.js';
+import type { TrustedNetworks } from '../../lib/trusted-networks.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -13,6 +16,7 @@ import { AvatarService } from './avatar.service.js';
 import { EmailCodeRepo } from './email-code.repo.js';
 import { EmailCodeService } from './email-code.service.js';
 import { LoginAttemptsRepo } from './login-attempts.repo.js';
+import { LoginThrottle } from './login-throttle.js';
 import { LoginService } from './login.service.js';
 import { ProfileService } from './profile.service.js';
 import { RegistrationService } from './registration.service.js';
@@ -33,6 +37,8 @@ export interface AuthDeps {
   clock: Clock;
   dataDir: string;
   loginLimitScale: number;
+  /** Client addresses exempt from the account pause and the per-address limit. */
+  trustedNetworks: TrustedNetworks;
   /** Emptied on every revocation and account change; absent, nothing is cached. */
   sessionCache?: SessionCache;
 }
@@ -41,7 +47,21 @@ export interface AuthDeps {
 export function createAuthServices(d: AuthDeps) {
   const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
   const sessionRepo = new SessionRepo(d.db, sessionsChanged);
-  const profile = new ProfileService(d.users, d.credits, sessionRepo, d.settings, d.clock, sessionsChanged);
+  const passwordTries = new FailureSlots(
+    d.kv,
+    'password-change-failures',
+    LIMITS.passwordChangeMaxFailures,
+    LIMITS.passwordChangeWindowSeconds,
+  );
+  const profile = new ProfileService(
+    d.users,
+    d.credits,
+    sessionRepo,
+    d.settings,
+    d.clock,
+    passwordTries,
+    sessionsChanged,
+  );
   const sessions = new SessionService(sessionRepo, d.tokens, d.settings, profile, d.clock);
   const emailCodes = new EmailCodeService(new EmailCodeRepo(d.db), d.users, d.mailer, d.kv, d.secret, d.clock);
   return {
@@ -50,12 +70,18 @@ export function createAuthServices(d: AuthDeps) {
     emailCodes,
     login: new LoginService(
       d.users,
-      new LoginAttemptsRepo(d.db),
+      new LoginThrottle({
+        attempts: new LoginAttemptsRepo(d.db),
+        settings: d.settings,
+        kv: d.kv,
+        clock: d.clock,
+        trusted: d.trustedNetworks,
+        limitScale: d.loginLimitScale,
+      }),
       emailCodes,
       sessions,
       d.settings,
       d.clock,
-      d.loginLimitScale,
     ),
     registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),

@@ -34,6 +34,36 @@ export class LoginAttemptsRepo {
     return this.countFailures('account_key', accountKey, from);
   }
 
+  /**
+   * Failures of one account from one client address since `since` and since that pair's
+   * last success, leaving out the try `exceptId` itself: how many, and when the latest was.
+   */
+  async pairFailures(
+    accountKey: string,
+    ip: string,
+    since: string,
+    exceptId: number,
+  ): Promise<{ count: number; last: string | null }> {
+    const lastOk = await this.db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.max('created_at').as('t'))
+      .where('account_key', '=', accountKey)
+      .where('ip', '=', ip)
+      .where('succeeded', '=', 1)
+      .executeTakeFirst();
+    const from = lastOk?.t && lastOk.t > since ? lastOk.t : since;
+    const r = await this.db
+      .selectFrom('login_attempts')
+      .select((eb) => [eb.fn.countAll().as('n'), eb.fn.max('created_at').as('last')])
+      .where('account_key', '=', accountKey)
+      .where('ip', '=', ip)
+      .where('succeeded', '=', 0)
+      .where('created_at', '>', from)
+      .where('id', '<>', exceptId)
+      .executeTakeFirstOrThrow();
+    return { count: Number(r.n), last: r.last ?? null };
+  }
+
   countIpFailures(ip: string, since: string): Promise<number> {
     return this.countFailures('ip', ip, since);
   }

@@ -7,29 +7,28 @@ import {
   PHONE_PATTERN,
 } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import { type Clock, addSeconds, iso } from '../../lib/clock.js';
+import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { EmailCodeService } from './email-code.service.js';
-import type { LoginAttemptsRepo } from './login-attempts.repo.js';
+import type { AdmittedTry, LoginThrottle } from './login-throttle.js';
 import type { ClientInfo, SessionService } from './session.service.js';
 
 /**
- * The three ways to sign in, each guarded by the failed-attempt limits: per account
- * (`security.max_login_attempts` in 15 minutes) and per IP address (ten times that,
- * since a whole office may share one address).
+ * The three ways to sign in, each under the failed-attempt rules of LoginThrottle
+ * (per account and client address, per address, and a pause of password sign-in for an
+ * account guessed at from many addresses).
  */
 export class LoginService {
   constructor(
     private readonly users: UsersRepo,
-    private readonly attempts: LoginAttemptsRepo,
+    private readonly throttle: LoginThrottle,
     private readonly codes: EmailCodeService,
     private readonly sessions: SessionService,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
-    private readonly limitScale = 1,
   ) {}
 
   private findByAccount(account: string): Promise<UserRow | undefined> {
@@ -39,52 +38,36 @@ export class LoginService {
   }
 
   /**
-   * The lockout counts per account, however it was named (email, username or phone).
+   * The failures count per account, however it was named (email, username or phone).
    * Lower-casing can lengthen text ('İ' becomes two characters); the key column holds 254.
    */
   private static attemptKey(user: UserRow | undefined, typed: string): string {
     return user ? `user:${user.id}` : `account:${typed.toLowerCase().slice(0, LIMITS.emailMax - 8)}`;
   }
 
-  private async isLocked(accountKey: string, ip: string): Promise<boolean> {
-    const { security } = await this.settings.getSettings();
-    const since = iso(addSeconds(this.clock.now(), -LIMITS.loginAttemptWindowSeconds));
-    const limit = security.max_login_attempts * this.limitScale;
-    const [byAccount, byIp] = await Promise.all([
-      this.attempts.countAccountFailures(accountKey, since),
-      this.attempts.countIpFailures(ip, since),
-    ]);
-    return byAccount > limit || byIp > limit * LIMITS.loginAttemptIpFactor;
-  }
-
   /**
-   * Runs one sign-in try under the attempt limits. The try is recorded as a failure
-   * BEFORE the limits are counted, so concurrent guesses all see each other and cannot
-   * slip past the limit together; it is settled as a success or removed afterwards.
+   * Runs one sign-in try under the attempt rules: admitted (and recorded as a failure)
+   * first, then settled as a success, or removed when it was no guess.
    */
   private async attempt(
     typed: string,
     client: ClientInfo,
+    opts: { emailProof: boolean },
     find: () => Promise<UserRow | undefined>,
-    check: (user: UserRow | undefined) => Promise<UserRow>,
+    check: (user: UserRow | undefined, admitted: AdmittedTry) => Promise<UserRow>,
   ): Promise<LoginResult> {
-    const ip = client.ip ?? 'unknown';
     const found = await find();
-    const now = iso(this.clock.now());
-    const attemptId = await this.attempts.insertPending(LoginService.attemptKey(found, typed), ip, now);
-    if (await this.isLocked(LoginService.attemptKey(found, typed), ip)) {
-      await this.attempts.remove(attemptId);
-      throw new AppError('TOO_MANY_LOGIN_ATTEMPTS', { minutes: LIMITS.loginAttemptWindowSeconds / 60 });
-    }
+    const admitted = await this.throttle.admit(LoginService.attemptKey(found, typed), client.ip, opts);
     let user: UserRow;
     try {
-      user = await check(found);
+      user = await check(found, admitted);
     } catch (err) {
       // A wrong password or code counts; a disabled account or a server fault does not.
-      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED') await this.attempts.remove(attemptId);
+      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED') await this.throttle.discard(admitted);
       throw err;
     }
-    await this.attempts.markSucceeded(attemptId);
+    await this.throttle.succeeded(admitted);
+    const now = iso(this.clock.now());
     await this.users.update(user.id, { last_login_at: now });
     return this.sessions.startSession({ ...user, last_login_at: now }, client);
   }
@@ -107,6 +90,7 @@ export class LoginService {
     return this.attempt(
       body.account,
       client,
+      { emailProof: false },
       () => this.findByAccount(body.account),
       (user) => this.checkPassword(user, body.password),
     );
@@ -117,6 +101,7 @@ export class LoginService {
     return this.attempt(
       body.email,
       client,
+      { emailProof: true },
       () => this.users.findByEmail(body.email),
       async (user) => {
         if (!user) throw new AppError('CODE_INVALID');
@@ -128,16 +113,22 @@ export class LoginService {
     );
   }
 
-  /** High-security mode: password and emailed code together; the code is spent only when the password is right. */
+  /**
+   * High-security mode: password and emailed code together; the code is spent only when
+   * the password is right. While password sign-in is paused for the account the code goes
+   * first, so that without it a try reveals nothing about the password.
+   */
   async loginWithEmailPasswordCode(body: LoginByEmailPasswordBody, client: ClientInfo): Promise<LoginResult> {
     // Accepted in both modes: it is strictly stronger than either standard way.
     return this.attempt(
       body.email,
       client,
+      { emailProof: true },
       () => this.users.findByEmail(body.email),
-      async (found) => {
+      async (found, admitted) => {
+        if (admitted.paused) await this.codes.verify(body.email, body.code);
         const user = await this.checkPassword(found, body.password);
-        await this.codes.verify(body.email, body.code);
+        if (!admitted.paused) await this.codes.verify(body.email, body.code);
         return user;
       },
     );

@@ -130,8 +130,8 @@ describe('POST /api/auth/login', () => {
 
 describe('login attempt limit', () => {
   let t: TestApp;
-  // Scale 1: the limit is the real one, 5 failures per account in 15 minutes. A fresh app
-  // per test keeps the per-IP request limit (30 auth calls a minute) out of the way.
+  // Scale 1: the limit is the real one, 5 failures per account and address in 15 minutes.
+  // A fresh app per test keeps the per-IP request limit (30 auth calls a minute) out of the way.
   beforeEach(async () => {
     t = await createTestApp({ config: { rateLimitScale: 1 } });
   });
@@ -142,19 +142,20 @@ describe('login attempt limit', () => {
   const fail = (account: string, times: number) =>
     Promise.all(Array.from({ length: times }, () => t.post(LOGIN, { account, password: 'wrong-password' })));
 
-  it('locks an account after 5 failures, even for the right password, and opens again after 15 minutes', async () => {
+  it('after 5 failures makes the next try wait, even with the right password, and then lets it in', async () => {
     const u = await t.registerUser();
     const failures = await fail(u.email, 5);
     expect(failures.map((r) => r.body.error)).toEqual(Array(5).fill('INVALID_CREDENTIALS'));
 
-    const locked = await t.post(LOGIN, { account: u.email, password: u.password }, undefined, 'en-US');
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe('TOO_MANY_LOGIN_ATTEMPTS');
-    expect(locked.body.message).toContain('15 minutes');
-    // The lock is per account, not per spelling of it.
+    const delayed = await t.post(LOGIN, { account: u.email, password: u.password }, undefined, 'en-US');
+    expect(delayed.status).toBe(429);
+    expect(delayed.body.error).toBe('LOGIN_DELAYED');
+    expect(delayed.body.message).toBe('Too many failed sign-ins; try again in 1 s');
+    expect(delayed.body.data).toEqual({ retryAfter: 1 });
+    // The count is per account, not per spelling of it.
     expect((await t.post(LOGIN, { account: u.email.toUpperCase(), password: u.password })).status).toBe(429);
 
-    t.clock.advance(15 * 60 * 1000 + 1000);
+    t.clock.advance(1000);
     expect((await t.post(LOGIN, { account: u.email, password: u.password })).status).toBe(200);
   });
 
@@ -165,8 +166,8 @@ describe('login attempt limit', () => {
     );
     const checked = results.filter((r) => r.body.error === 'INVALID_CREDENTIALS').length;
     expect(checked).toBeLessThanOrEqual(5);
-    expect(results.filter((r) => r.body.error === 'TOO_MANY_LOGIN_ATTEMPTS')).toHaveLength(25 - checked);
-    // Tries refused by the lock are not failures; the checked ones count toward the 5.
+    expect(results.filter((r) => r.body.error === 'LOGIN_DELAYED')).toHaveLength(25 - checked);
+    // Tries refused by the delay are not failures; the checked ones count toward the 5.
     for (let i = checked; i < 5; i += 1) await fail(u.email, 1);
     expect((await t.post(LOGIN, { account: u.email, password: u.password })).status).toBe(429);
   });
@@ -179,7 +180,7 @@ describe('login attempt limit', () => {
     expect((await t.post(LOGIN, { account: u.username, password: u.password })).status).toBe(429);
   });
 
-  it('does not lock other accounts', async () => {
+  it('does not hold back other accounts', async () => {
     const victim = await t.registerUser();
     const other = await t.registerUser();
     await fail(victim.email, 5);
@@ -195,11 +196,16 @@ describe('login attempt limit', () => {
     expect((await t.post(LOGIN, { account: u.email, password: u.password })).status).toBe(200);
   });
 
-  it('also locks an account name that does not exist', async () => {
+  it('holds back an account name that does not exist exactly like one that does', async () => {
+    const u = await t.registerUser();
     const ghost = `ghost_${unique()}`;
     await fail(ghost, 5);
-    const res = await t.post(LOGIN, { account: ghost, password: 'x' });
-    expect(res.status).toBe(429);
-    expect(res.body.error).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    await fail(u.username, 5);
+    const [forGhost, forUser] = await Promise.all(
+      [ghost, u.username].map((account) => t.post(LOGIN, { account, password: 'x' }, undefined, 'en-US')),
+    );
+    expect(forGhost?.status).toBe(429);
+    expect(forGhost?.body.error).toBe('LOGIN_DELAYED');
+    expect(forGhost?.body.message).toBe(forUser?.body.message);
   });
 });

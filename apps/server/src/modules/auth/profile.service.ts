@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { translate } from '../../lib/i18n.js';
+import type { FailureSlots } from '../../lib/failure-slots.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -27,6 +28,8 @@ export class ProfileService {
     private readonly sessions: SessionRepo,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    /** Wrong current passwords per account (a stolen session must not guess on). */
+    private readonly passwordTries: FailureSlots,
     /** Told after the account row changed (the session cache holds it). */
     private readonly onUserChanged?: () => Promise<void>,
   ) {}
@@ -76,10 +79,28 @@ export class ProfileService {
     return { user: await this.getUser(userId) };
   }
 
-  /** Changes the password and signs out every other session of the user. */
+  /**
+   * Changes the password and signs out every other session of the user. Wrong current
+   * passwords are limited per account, whichever session sends them
+   * (LIMITS.passwordChangeMaxFailures in the window); a success starts the count again.
+   */
   async changePassword(userId: number, sessionId: string, body: ChangePasswordBody): Promise<void> {
     const user = await this.findActiveUser(userId);
-    if (!(await verifyPassword(user.password_hash, body.oldPassword))) throw new AppError('OLD_PASSWORD_WRONG');
+    const subject = String(userId);
+    const slot = await this.passwordTries.take(subject);
+    if (slot === undefined) {
+      const seconds = await this.passwordTries.secondsUntilFree(subject);
+      throw new AppError('TOO_MANY_PASSWORD_ATTEMPTS', { minutes: Math.max(1, Math.ceil(seconds / 60)) });
+    }
+    let right: boolean;
+    try {
+      right = await verifyPassword(user.password_hash, body.oldPassword);
+    } catch (err) {
+      await this.passwordTries.release(subject, slot);
+      throw err;
+    }
+    if (!right) throw new AppError('OLD_PASSWORD_WRONG');
+    await this.passwordTries.clear(subject);
     const now = iso(this.clock.now());
     await this.users.update(userId, { password_hash: await hashPassword(body.newPassword), updated_at: now });
     await this.sessions.revokeUserSessions(userId, now, sessionId);

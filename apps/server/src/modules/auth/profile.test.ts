@@ -147,6 +147,38 @@ describe('account of the signed-in user', () => {
     it('needs sign-in', async () => {
       expect((await t.put(PASSWORD, { oldPassword: 'a', newPassword: '123456' })).status).toBe(401);
     });
+
+    const change = (oldPassword: string, token: string, lang?: string) =>
+      t.put(PASSWORD, { oldPassword, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' }, token, lang);
+
+    it('after 5 wrong current passwords from any of its sessions refuses the account for 15 minutes', async () => {
+      const other = await t.tokensFor(u.email, u.password);
+      const wrong = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => change(`guess-${i}`, i % 2 ? other.accessToken : s.accessToken)),
+      );
+      // Simultaneous guesses cannot slip past the limit together.
+      expect(wrong.filter((r) => r.body.error === 'OLD_PASSWORD_WRONG')).toHaveLength(5);
+      expect(wrong.filter((r) => r.body.error === 'TOO_MANY_PASSWORD_ATTEMPTS')).toHaveLength(3);
+
+      const refused = await change(u.password, s.accessToken, 'en-US');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe('The current password was wrong too many times; try again in 15 minutes');
+      expect((await change(u.password, other.accessToken)).body.message).toBe('原密码错误次数过多，请 15 分钟后再试');
+      // Nothing changed: the old password still signs in.
+      await t.tokensFor(u.email, u.password);
+
+      t.clock.advance(15 * 60_000 + 1000);
+      expect((await change(u.password, s.accessToken)).status).toBe(200);
+    });
+
+    it('starts the count again after a success', async () => {
+      for (let i = 0; i < 4; i += 1) expect((await change('guess', s.accessToken)).status).toBe(400);
+      expect((await change(u.password, s.accessToken)).status).toBe(200);
+      const back = (newPassword: string, oldPassword: string) =>
+        t.put(PASSWORD, { oldPassword, newPassword, confirmPassword: newPassword }, s.accessToken);
+      for (let i = 0; i < 4; i += 1) expect((await back(u.password, 'guess')).status).toBe(400);
+      expect((await back(u.password, 'brand-new-1')).status).toBe(200);
+    });
   });
 
   describe('GET /api/auth/credit-history', () => {

@@ -223,7 +223,7 @@ describe('settings that take effect with the real limits', () => {
     await t.close();
   });
 
-  it('security.max_login_attempts: the account locks after that many failures', async () => {
+  it('security.max_login_attempts: after that many failures from one address, further tries wait', async () => {
     expect((await t.put(SETTINGS, { security: { max_login_attempts: 2 } }, admin)).status).toBe(200);
     const user = await t.registerUser();
     for (let i = 0; i < 2; i += 1) {
@@ -232,7 +232,7 @@ describe('settings that take effect with the real limits', () => {
     }
     const locked = await t.post('/api/auth/login', { account: user.email, password: user.password });
     expect(locked.status).toBe(429);
-    expect(locked.body.error).toBe('TOO_MANY_LOGIN_ATTEMPTS');
+    expect(locked.body.error).toBe('LOGIN_DELAYED');
   });
 
   it('security.rate_limit_enabled: the per-address request limits can be switched off and on', async () => {
