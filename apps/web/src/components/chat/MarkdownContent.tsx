@@ -1,9 +1,12 @@
+import { PictureOutlined } from '@ant-design/icons';
 import { type ComponentProps, memo } from 'react';
+import { useTranslation } from 'react-i18next';
 import Markdown, { type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
 import { expandDisplayMath } from './display-math';
+import { isOwnImage } from './image-source';
 import { splitMarkdownBlocks } from './markdown-blocks';
 import { useRehypePlugins } from './markdown-plugins';
 import './markdown.css';
@@ -23,8 +26,34 @@ function ExternalLink({ node: _node, children, ...rest }: ComponentProps<'a'> & 
   );
 }
 
-function MarkdownImage({ node: _node, alt, ...rest }: ComponentProps<'img'> & ExtraProps) {
-  return <img {...rest} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
+/** The page's origin; none while rendered outside a browser (tests), where only relative images count as ours. */
+const pageOrigin = (): string => globalThis.location?.origin ?? 'http://localhost';
+
+/**
+ * An image from this site (an upload) is shown; one from anywhere else is never fetched
+ * (loading it could carry chat text away in its address) and becomes a link to it instead,
+ * opened only by the reader's click, in a new tab, without the referrer.
+ */
+function MarkdownImage({ node: _node, alt, src, ...rest }: ComponentProps<'img'> & ExtraProps) {
+  const { t } = useTranslation();
+  const source = typeof src === 'string' ? src : '';
+  if (!source) return alt ? <span>{alt}</span> : null;
+  if (!isOwnImage(source, pageOrigin())) {
+    return (
+      <a
+        href={source}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="chat-markdown-remote-image"
+        title={t('chat:markdown.remoteImage', { url: source })}
+        data-testid="remote-image-link"
+      >
+        <PictureOutlined aria-hidden />
+        {alt || source}
+      </a>
+    );
+  }
+  return <img {...rest} src={source} alt={alt ?? ''} loading="lazy" referrerPolicy="no-referrer" />;
 }
 
 const COMPONENTS: Components = { pre: CodeBlock, a: ExternalLink, img: MarkdownImage };

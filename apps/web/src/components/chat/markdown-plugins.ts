@@ -13,6 +13,8 @@ let loaded: Partial<Record<Feature, RehypePlugin>> = {};
 const loading = new Set<Feature>();
 const listeners = new Set<() => void>();
 
+const loadedFeatures = () => loaded;
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -58,7 +60,8 @@ export function useRehypePlugins(text: string): RehypePlugin[] {
     if (highlight) load('highlight');
     if (math) load('math');
   }, [highlight, math]);
-  const available = useSyncExternalStore(subscribe, () => loaded);
+  // Rendered to a string (tests), the snapshot is the same: the features loaded so far.
+  const available = useSyncExternalStore(subscribe, loadedFeatures, loadedFeatures);
   return useMemo(() => {
     const plugins: RehypePlugin[] = [];
     // KaTeX first: it replaces the math code nodes before highlighting looks at code.
