@@ -87,6 +87,8 @@ export interface BuiltApp {
   settings: SettingsService;
   /** Checked sessions (tests writing user or session rows directly announce their change through it). */
   sessionCache: SessionCache;
+  /** Settles chat turns left by an instance that went away (tests run a round at will). */
+  answerSweep: { sweep(): Promise<number> };
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -215,11 +217,16 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Added after the database's own hook, so it runs first: no round outlives the database.
   app.addHook('onClose', () => modules.health.stop());
 
-  const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log });
+  const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log, changes });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
-  await chat.send.recoverInterrupted();
+  // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every 15 s.
+  await chat.sweep.sweep();
+  chat.sweep.start();
   // Before the database closes: stop answers in progress so their partial text is stored.
-  app.addHook('preClose', () => chat.send.close());
+  app.addHook('preClose', async () => {
+    await chat.send.close();
+    await chat.sweep.stop();
+  });
   const stopHousekeeping = scheduleHousekeeping(clock, app.log, [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'chat uploads', run: (now) => chat.images.pruneStaleUploads(now) },
@@ -291,5 +298,5 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     throw new AppError('NOT_FOUND');
   });
 
-  return { app, database, bootstrapResult, settings, sessionCache };
+  return { app, database, bootstrapResult, settings, sessionCache, answerSweep: chat.sweep };
 }

@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import type { Conversation, CreateConversationBody, StreamEvent } from '@aiplatform/contracts';
 import { expect } from 'vitest';
@@ -82,6 +83,33 @@ export async function sendStreamed(t: TestApp, token: string, conversationId: st
     payload: JSON.stringify({ stream: true, ...body }),
   });
   return { status: res.statusCode, headers: res.headers, text: res.body, ...parseSse(res.body) };
+}
+
+/**
+ * Opens a streamed send over real HTTP (the app must listen) and returns a reader of its
+ * events: `readUntil` reads until the event names seen satisfy `seen`; `cancel` leaves as a
+ * client closing the connection would.
+ */
+export async function openStream(t: TestApp, token: string, conversationId: string, content: string) {
+  const { port } = t.app.server.address() as AddressInfo;
+  const res = await fetch(`http://127.0.0.1:${port}/api/chat/conversations/${conversationId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ content, stream: true }),
+  });
+  expect(res.status).toBe(200);
+  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const readUntil = async (seen: (names: string[]) => boolean) => {
+    while (!seen(parseSse(text).events.map((e) => e.event))) {
+      const { value, done } = await reader.read();
+      if (done) return parseSse(text).events;
+      text += decoder.decode(value, { stream: true });
+    }
+    return parseSse(text).events;
+  };
+  return { readUntil, cancel: () => reader.cancel() };
 }
 
 export function eventData<N extends StreamEvent['event']>(events: StreamEvent[], name: N) {

@@ -124,6 +124,7 @@ export class TestApp {
   bootstrapResult!: BuiltApp['bootstrapResult'];
   settings!: BuiltApp['settings'];
   sessionCache!: BuiltApp['sessionCache'];
+  answerSweep!: BuiltApp['answerSweep'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -168,6 +169,7 @@ export class TestApp {
     this.bootstrapResult = built.bootstrapResult;
     this.settings = built.settings;
     this.sessionCache = built.sessionCache;
+    this.answerSweep = built.answerSweep;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

@@ -236,6 +236,10 @@ export interface MessagesTable {
   model_name: string | null;
   status: MessageStatus;
   created_at: string;
+  /** While streaming: the instance producing the answer (null once settled, and on older rows). */
+  owner_id: Generated<string | null>;
+  /** While streaming: until when the owner vouches for it; past it, any instance settles the turn. */
+  lease_until: Generated<string | null>;
 }
 
 export interface ConversationDraftsTable {

@@ -8,8 +8,8 @@ interface Running {
 /**
  * The answers this process is producing, by their abort controllers. Stopping aborts the
  * upstream call and waits until the partial answer is stored, so whoever asked to stop
- * reads the final state right after. (Answers held by another instance are that
- * instance's business.)
+ * reads the final state right after. (Answers held by another instance are stopped
+ * through the change bus: see SendService.stop.)
  */
 export class ActiveAnswers {
   private readonly running = new Map<AbortController, Running>();

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/types.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { SecretBox } from '../../lib/secret-box.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
@@ -13,10 +14,12 @@ import type { UsersRepo } from '../users/users.repo.js';
 import { StatsCalendar } from '../stats/stats-calendar.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import { ConversationsService } from './conversations.service.js';
+import { AnswerSweep } from './answer-sweep.js';
 import { FilesRepo } from './files.repo.js';
 import { ImagesService } from './images.service.js';
 import { MessageFilesRepo } from './message-files.repo.js';
 import { MessagesRepo } from './messages.repo.js';
+import { LiveAnswers } from './live-answers.js';
 import { ModelTitles } from './model-title.js';
 import { SendService } from './send.service.js';
 import { TurnAccounting } from './turn-accounting.js';
@@ -30,6 +33,8 @@ export interface ChatDeps {
   clock: Clock;
   config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs'>;
   log: FastifyBaseLogger;
+  /** Stop requests travel through it to the instance holding the answer. */
+  changes: ChangeBus;
 }
 
 /** Wires models and chat together; the composition root calls this once. */
@@ -45,6 +50,8 @@ export function createChatServices(d: ChatDeps) {
   );
   return {
     models,
+    // Settles turns left unfinished by an instance that went away.
+    sweep: new AnswerSweep(accounting, d.clock, d.log, d.config.upstreamTimeoutMs),
     images,
     conversations: new ConversationsService(
       d.db,
@@ -68,6 +75,8 @@ export function createChatServices(d: ChatDeps) {
       { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
       d.log,
       new ModelTitles(conversationsRepo),
+      new LiveAnswers(messages, d.clock, d.log),
+      d.changes,
     ),
   };
 }

@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
 import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
@@ -12,6 +12,33 @@ export interface HistoryMessage {
   role: 'user' | 'assistant';
   content: string;
   images: { storedName: string; mime: string }[];
+}
+
+/**
+ * Who may settle an answer still streaming: its owner (`owner`), or, once its lease ran
+ * out (`leaseExpiredAt`; older rows without a lease by their age, `unleasedBefore`), any
+ * instance. With neither, any streaming answer. Settling is a conditional write under
+ * this rule, so of several instances trying at once exactly one succeeds.
+ */
+export type AnswerClaim = { owner: string } | { leaseExpiredAt: string; unleasedBefore: string } | Record<never, never>;
+
+function claimable(claim: AnswerClaim) {
+  return (eb: ExpressionBuilder<Database, 'messages'>): Expression<SqlBool> => {
+    const streaming = eb('messages.status', '=', 'streaming');
+    if ('owner' in claim) return eb.and([streaming, eb('messages.owner_id', '=', claim.owner)]);
+    if ('leaseExpiredAt' in claim) return eb.and([streaming, leaseExpired(eb, claim)]);
+    return streaming;
+  };
+}
+
+function leaseExpired(
+  eb: ExpressionBuilder<Database, 'messages'>,
+  at: { leaseExpiredAt: string; unleasedBefore: string },
+): Expression<SqlBool> {
+  return eb.or([
+    eb('messages.lease_until', '<', at.leaseExpiredAt),
+    eb.and([eb('messages.lease_until', 'is', null), eb('messages.created_at', '<', at.unleasedBefore)]),
+  ]);
 }
 
 const withFiles = (m: MessageRow, files: Map<string, AttachedFile[]>): MessageWithFiles => ({
@@ -88,13 +115,70 @@ export class MessagesRepo {
     await this.files.attach(db, question.id, questionFileIds);
   }
 
+  /**
+   * Stores a finished answer if `claim` still allows it (it was streaming and is ours to
+   * settle); the owner and lease go. Returns false when someone else settled it first.
+   */
   async finishAnswer(
     db: Db,
     id: string,
     patch: { content: string; tokens: number; status: MessageRow['status'] },
-  ): Promise<void> {
-    await db.updateTable('messages').set(patch).where('id', '=', id).execute();
+    claim: AnswerClaim = {},
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('messages')
+      .set({ ...patch, owner_id: null, lease_until: null })
+      .where('id', '=', id)
+      .where(claimable(claim))
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return false;
     await indexMessage(db, id, patch.content);
+    return true;
+  }
+
+  /** Removes an answer placeholder if `claim` still allows it; returns how many rows went (0 or 1). */
+  async deleteStreamingAnswer(db: Db, conversationId: string, id: string, claim: AnswerClaim = {}): Promise<number> {
+    const r = await db
+      .deleteFrom('messages')
+      .where('conversation_id', '=', conversationId)
+      .where('id', '=', id)
+      .where(claimable(claim))
+      .executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** The text so far of an answer this instance is still streaming (not indexed until it is finished). */
+  async writePartial(id: string, owner: string, content: string): Promise<void> {
+    await this.db.updateTable('messages').set({ content }).where('id', '=', id).where(claimable({ owner })).execute();
+  }
+
+  /** Extends the lease of every answer `owner` is streaming, in one statement. */
+  async renewLeases(owner: string, until: string): Promise<void> {
+    await this.db.updateTable('messages').set({ lease_until: until }).where(claimable({ owner })).execute();
+  }
+
+  /** Ids of the answers streaming in a conversation whose owner still holds the lease. */
+  async streamingIn(conversationId: string, now: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .where('status', '=', 'streaming')
+      .where('lease_until', '>=', now)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** How many of these answers are still streaming. */
+  async countStreaming(ids: string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.db
+      .selectFrom('messages')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('id', 'in', ids)
+      .where('status', '=', 'streaming')
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
   }
 
   /** The question an answer replies to; older rows without a link fall back to the user message just before it. */
@@ -144,8 +228,8 @@ export class MessagesRepo {
       .execute();
   }
 
-  /** Answers still marked streaming that began before `before`: their process stopped without finishing them. */
-  findInterrupted(before: string) {
+  /** Answers still streaming whose owner is gone (lease run out, or older rows by their age), oldest first. */
+  findAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
     return this.db
       .selectFrom('messages')
       .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
@@ -154,13 +238,16 @@ export class MessagesRepo {
         'messages.id as answerId',
         'messages.parent_id as questionId',
         'messages.conversation_id as conversationId',
+        'messages.content as content',
         'messages.created_at as createdAt',
         'conversations.user_id as userId',
         'users.group_id as groupId',
         sql<string>`coalesce(messages.model_name, conversations.model_name)`.as('model'),
       ])
       .where('messages.status', '=', 'streaming')
-      .where('messages.created_at', '<', before)
+      .where((eb) => leaseExpired(eb, at))
+      .orderBy('messages.seq')
+      .limit(limit)
       .execute();
   }
 

@@ -19,6 +19,7 @@ import {
   streamAnswer,
 } from '../../ai/upstream.js';
 import type { ConversationRow, UserRow } from '../../db/types.js';
+import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { CallableModel, ModelsService } from '../models/models.service.js';
@@ -30,6 +31,7 @@ import type { MessagesRepo } from './messages.repo.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
+import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
 import { type ModelTitles, TITLE_WAIT_MS, settleWithin } from './model-title.js';
 
@@ -58,6 +60,12 @@ export interface TurnSink {
   error(code: ErrorCode): void;
 }
 
+/** How long a stop call waits for the stopped answers to be stored (another instance holds them, perhaps). */
+const STOP_WAIT_MS = 5_000;
+
+/** The change-bus event asking whichever instance streams in a conversation to stop. */
+const stopEvent = (conversationId: string) => `chat.stop:${conversationId}`;
+
 /** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
 export class SendService {
   /** Answers in progress, aborted with reason `shutdown` when the server stops. */
@@ -74,12 +82,17 @@ export class SendService {
     private readonly timeouts: { firstByteMs: number; totalMs: number },
     private readonly log: FastifyBaseLogger,
     private readonly titles: ModelTitles,
+    /** Writes streaming text and renews the leases of this process's answers. */
+    private readonly live: LiveAnswers,
+    /** Carries stop requests to the instance holding the answer. */
+    private readonly bus: ChangeBus,
   ) {}
 
   /**
    * Everything that can refuse a send happens here, before any byte of an answer:
    * ownership (404), model availability, image rules, then the credit reservation,
-   * which writes the question and an empty answer in the same transaction.
+   * which writes the question and an empty answer in the same transaction. Stored images
+   * are read only after that, so a send that cannot be paid costs no disk reads.
    */
   async prepare(user: UserRow, conversationId: string, body: SendMessageBody): Promise<Turn> {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
@@ -89,18 +102,8 @@ export class SendService {
     const vision = model.row.image_upload_enabled === 1;
     if (files.length > 0 && !vision) throw new AppError('MODEL_NO_IMAGE');
 
+    // Read before the reservation, which adds this turn's own rows.
     const history = await this.messages.history(conversation.id, conversation.context_length);
-    const prompt = await buildPrompt(
-      [
-        ...history,
-        {
-          role: 'user' as const,
-          content: body.content,
-          images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
-        },
-      ],
-      { vision, loadImage: (name, mime) => this.images.read(name, mime) },
-    );
 
     const settings = await this.settings.getSettings();
     const { credits } = settings;
@@ -142,12 +145,32 @@ export class SendService {
         tokens: 0,
         model_name: model.row.name,
         status: 'streaming',
+        owner_id: this.live.ownerId,
+        lease_until: this.live.leaseUntil(),
       },
       title: questionTitle,
       now,
       usage,
     });
     // A conversation without a title takes one from its first question; the model may write a better one.
+    const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
+    let prompt: Awaited<ReturnType<typeof buildPrompt>>;
+    try {
+      prompt = await buildPrompt(
+        [
+          ...history,
+          {
+            role: 'user' as const,
+            content: body.content,
+            images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
+          },
+        ],
+        { vision, loadImage: (name, mime) => this.images.read(name, mime) },
+      );
+    } catch (err) {
+      await this.accounting.refund(ref, this.clock.now().toISOString(), this.claim);
+      throw err;
+    }
     const titling =
       conversation.title === '' && settings.ai.model_titles
         ? this.titles.start({
@@ -158,18 +181,15 @@ export class SendService {
           })
         : undefined;
     return {
-      userId: user.id,
-      conversationId: conversation.id,
-      cost,
-      questionId,
-      answerId,
-      usage,
+      ...ref,
       conversation,
       model,
       userMessage: toMessage({
         ...question,
         seq: 0,
         file_id: null,
+        owner_id: null,
+        lease_until: null,
         files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
       }),
       creditsRemaining,
@@ -182,7 +202,7 @@ export class SendService {
 
   /** Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. */
   async answerWhole(turn: Turn, ac: AbortController): Promise<NonStreamAnswer> {
-    return this.active.track(turn.conversationId, ac, async () => {
+    return this.track(turn, ac, async () => {
       const { end, text } = await generateAnswer(this.call(turn, ac.signal));
       if (end.kind !== 'finished' || !text) {
         await this.fail(turn, end);
@@ -210,12 +230,14 @@ export class SendService {
    * when the upstream broke off or ran out of time.
    */
   async answerStream(turn: Turn, sink: TurnSink, ac: AbortController): Promise<void> {
-    await this.active.track(turn.conversationId, ac, async () => {
+    await this.track(turn, ac, async (partial) => {
       let text = '';
       const end = await streamAnswer(this.call(turn, ac.signal), (delta) => {
         text += delta;
+        partial.update(text);
         sink.delta(delta);
       });
+      partial.end();
       if (!text) {
         await this.fail(turn, end);
         // Stopped before any output (a stop call; a gone client hears nothing): refunded, and said so.
@@ -238,30 +260,54 @@ export class SendService {
     });
   }
 
-  /**
-   * At start: refunds turns a previous process left unfinished. Only turns older than the
-   * longest possible answer, so another instance's answer in progress is never touched.
-   */
-  async recoverInterrupted(): Promise<void> {
-    const now = this.clock.now();
-    const before = new Date(now.getTime() - this.timeouts.totalMs - 60_000).toISOString();
-    const n = await this.accounting.recoverInterrupted(before, now.toISOString());
-    if (n > 0) this.log.warn({ turns: n }, 'refunded chat turns left unfinished by a previous run');
-  }
-
   /** Stops every answer in progress (their partial text is kept) and waits until they are stored. */
-  close(): Promise<void> {
-    return this.active.stopAll();
+  async close(): Promise<void> {
+    await this.active.stopAll();
+    await this.live.close();
   }
 
   /**
    * POST /chat/conversations/{id}/stop: stops the owner's answers in progress in that
-   * conversation as a disconnect would (partial text kept and charged, nothing yet: refunded)
-   * and answers once they are stored. Stopping when nothing runs is not an error.
+   * conversation, on whichever instance streams them, as a disconnect would (partial text
+   * kept and charged, nothing yet: refunded), and answers once they are stored (or after
+   * a few seconds at most). Stopping when nothing runs is not an error.
    */
   async stop(userId: number, conversationId: string): Promise<{ stopped: number }> {
     if (!(await this.conversations.findOwned(conversationId, userId))) throw notFound();
-    return { stopped: await this.active.stopConversation(conversationId) };
+    const running = await this.messages.streamingIn(conversationId, this.clock.now().toISOString());
+    if (running.length === 0) return { stopped: 0 };
+    await this.bus.publish(stopEvent(conversationId));
+    // Those held here are awaited directly; those held elsewhere are seen settled in the database.
+    await this.active.stopConversation(conversationId);
+    const until = Date.now() + STOP_WAIT_MS;
+    while ((await this.messages.countStreaming(running)) > 0 && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    return { stopped: running.length };
+  }
+
+  /**
+   * Runs one answer: known to this process for shutdown, stoppable from any instance
+   * through the change bus, its text written as it grows and its lease kept alive.
+   */
+  private async track<T>(
+    turn: Turn,
+    ac: AbortController,
+    run: (partial: { update(text: string): void; end(): void }) => Promise<T>,
+  ): Promise<T> {
+    const partial = this.live.follow(turn.answerId);
+    const unsubscribe = this.bus.subscribe(stopEvent(turn.conversationId), () => ac.abort('client'));
+    try {
+      return await this.active.track(turn.conversationId, ac, () => run(partial));
+    } finally {
+      unsubscribe();
+      partial.end();
+    }
+  }
+
+  /** This process settles only the answers it owns (another may have settled them after its lease ran out). */
+  private get claim() {
+    return { owner: this.live.ownerId };
   }
 
   private call(turn: Turn, signal: AbortSignal): UpstreamCall {
@@ -277,13 +323,13 @@ export class SendService {
   }
 
   private settle(turn: Turn, content: string, tokens: number, status: 'complete' | 'stopped' | 'error') {
-    return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString());
+    return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString(), this.claim);
   }
 
   /** No answer: refund exactly once and remove the question and placeholder. */
   private async fail(turn: Turn, end: UpstreamEnd): Promise<void> {
     if (!isAbort(end, 'client')) this.logEnd(turn, end);
-    await this.accounting.refund(turn, this.clock.now().toISOString());
+    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim);
   }
 
   private logEnd(turn: Turn, end: UpstreamEnd): void {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatApp,
@@ -6,36 +5,13 @@ import {
   eventData,
   expectLedgerConsistent,
   expectRefunded,
-  parseSse,
+  openStream,
 } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
 
 const messagesUrl = (id: string) => `/api/chat/conversations/${id}/messages`;
 const stopUrl = (id: string) => `/api/chat/conversations/${id}/stop`;
-
-/** Opens a streamed send over real HTTP and reads events until `until` has been seen. */
-async function openStream(t: TestApp, token: string, conversationId: string, content: string) {
-  const { port } = t.app.server.address() as AddressInfo;
-  const res = await fetch(`http://127.0.0.1:${port}${messagesUrl(conversationId)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ content, stream: true }),
-  });
-  expect(res.status).toBe(200);
-  const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  const readUntil = async (seen: (names: string[]) => boolean) => {
-    while (!seen(parseSse(text).events.map((e) => e.event))) {
-      const { value, done } = await reader.read();
-      if (done) return parseSse(text).events;
-      text += decoder.decode(value, { stream: true });
-    }
-    return parseSse(text).events;
-  };
-  return { readUntil };
-}
 
 describe('POST /chat/conversations/{id}/stop', () => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { estimateTokens } from '../../ai/tokens.js';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,7 +8,7 @@ import { applyCreditChange } from '../credits/credits-writer.js';
 import { type UsageKey, addUsage } from '../stats/usage-rollup.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
-import type { MessagesRepo } from './messages.repo.js';
+import type { AnswerClaim, MessagesRepo } from './messages.repo.js';
 
 export interface OpenTurn {
   userId: number;
@@ -102,17 +103,22 @@ export class TurnAccounting {
     return (await this.credits.balance(trx, t.userId)).remaining;
   }
 
-  /** Stores the answer (complete, stopped or error with partial text) and counts its tokens. */
+  /**
+   * Stores the answer (complete, stopped or error with partial text) and counts its tokens,
+   * if `claim` still allows it; returns false (and changes nothing) when the turn was
+   * already settled elsewhere, e.g. by the sweep after this instance's lease ran out.
+   */
   async settle(
     ref: TurnRef,
     answer: { content: string; tokens: number; status: MessageRow['status'] },
     now: string,
-  ): Promise<void> {
+    claim: AnswerClaim = {},
+  ): Promise<boolean> {
     // Rows are locked in the same order as in `open` (user, message, conversation), so
     // concurrent turns of one user cannot deadlock on PostgreSQL.
-    await this.db.transaction().execute(async (trx) => {
+    return this.settledOnce(async (trx) => {
       await this.users.addTokensUsed(ref.userId, answer.tokens, trx);
-      await this.messages.finishAnswer(trx, ref.answerId, answer);
+      if (!(await this.messages.finishAnswer(trx, ref.answerId, answer, claim))) throw new AlreadySettled();
       await this.conversations.addTokens(trx, ref.conversationId, answer.tokens, now);
       await addUsage(trx, ref.usage, { tokens: answer.tokens });
     });
@@ -122,61 +128,76 @@ export class TurnAccounting {
    * Nothing was answered: gives the cost back (`system_refund`, same reference as the
    * charge), removes the answer placeholder and marks the question `unanswered`. Exactly once: the unique
    * index on (transaction_type, reference_id) refuses a second refund row, and the
-   * whole second attempt rolls back. Returns false when it had already been refunded.
+   * whole second attempt rolls back; so does one whose answer `claim` no longer allows
+   * settling. Returns false when it had already been refunded or settled.
    */
-  async refund(ref: TurnRef, now: string): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(async (trx) => {
-        if (ref.cost > 0) {
-          await applyCreditChange(trx, {
-            userId: ref.userId,
-            type: 'system_refund',
-            amount: ref.cost,
-            description: 'server.ledger.chatRefund',
-            referenceId: ref.answerId,
-            chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
-            now,
-          });
-        }
-        // The question stays, marked, so the person sees what went unanswered after a reload
-        // and can send it again; only the empty answer goes.
-        const removed = await this.messages.deleteIds(trx, ref.conversationId, [ref.answerId]);
-        await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
-        await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
-        // The statistics count answered turns only: undo all that `open` counted, and the
-        // conversation is no longer started when it has no answer left.
-        await addUsage(trx, ref.usage, {
-          messages: -2,
-          credits: -ref.cost,
-          conversations: (await this.messages.hasAnswer(trx, ref.conversationId)) ? 0 : -1,
+  async refund(ref: TurnRef, now: string, claim: AnswerClaim = {}): Promise<boolean> {
+    return this.settledOnce(async (trx) => {
+      if (ref.cost > 0) {
+        await applyCreditChange(trx, {
+          userId: ref.userId,
+          type: 'system_refund',
+          amount: ref.cost,
+          description: 'server.ledger.chatRefund',
+          referenceId: ref.answerId,
+          chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
+          now,
         });
+      }
+      // The question stays, marked, so the person sees what went unanswered after a reload
+      // and can send it again; only the empty answer goes.
+      const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
+      if (removed === 0) throw new AlreadySettled();
+      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+      await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
+      // The statistics count answered turns only: undo all that `open` counted, and the
+      // conversation is no longer started when it has no answer left.
+      await addUsage(trx, ref.usage, {
+        messages: -2,
+        credits: -ref.cost,
+        conversations: (await this.messages.hasAnswer(trx, ref.conversationId)) ? 0 : -1,
       });
+    });
+  }
+
+  /** Runs one settling transaction; false when it rolled back because the turn was settled already. */
+  private async settledOnce(run: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(run);
       return true;
     } catch (err) {
-      if (isUniqueViolation(err)) return false;
+      if (err instanceof AlreadySettled || isUniqueViolation(err)) return false;
       throw err;
     }
   }
 
   /**
-   * Turns left half-done by a stopped or crashed process (answer still `streaming`, its
-   * text never stored): refunded like any answer without output. Returns how many.
+   * Settles turns whose owner is gone (`findAbandoned`): the text it had stored is kept
+   * and charged as an answer broken off; with none, the turn is refunded and the question
+   * kept. Each settlement is conditional on the lease still being expired, so two
+   * instances sweeping at once, or the owner coming back late, settle a turn only once.
    */
-  async recoverInterrupted(before: string, now: string): Promise<number> {
-    let recovered = 0;
-    for (const m of await this.messages.findInterrupted(before)) {
-      const cost = await this.credits.chargeOf(m.answerId);
+  async settleAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
+    const settled = { charged: 0, refunded: 0 };
+    for (const m of await this.messages.findAbandoned(at, limit)) {
       const ref = {
         userId: m.userId,
         conversationId: m.conversationId,
-        cost,
+        cost: await this.credits.chargeOf(m.answerId),
         questionId: m.questionId ?? '',
         answerId: m.answerId,
-        // The group is today's: a move between the crash and this start is not known.
+        // The group is today's: a move while the turn was in progress is not known.
         usage: { day: await this.dayOf(m.createdAt), userId: m.userId, groupId: m.groupId, model: m.model },
       };
-      if (await this.refund(ref, now)) recovered += 1;
+      if (m.content) {
+        // The prompt is not known here: the stored text alone is counted.
+        const answer = { content: m.content, tokens: estimateTokens(m.content), status: 'error' as const };
+        if (await this.settle(ref, answer, at.leaseExpiredAt, at)) settled.charged += 1;
+      } else if (await this.refund(ref, at.leaseExpiredAt, at)) settled.refunded += 1;
     }
-    return recovered;
+    return settled;
   }
 }
+
+/** Thrown inside a settling transaction to roll it back: another instance settled the turn first. */
+class AlreadySettled extends Error {}

@@ -6,7 +6,7 @@ import remarkGfm from 'remark-gfm';
 import remarkMath from 'remark-math';
 import { CodeBlock } from './CodeBlock';
 import { expandDisplayMath } from './display-math';
-import { isOwnImage } from './image-source';
+import { isOwnImage } from '../common/image-source';
 import { splitMarkdownBlocks } from './markdown-blocks';
 import { useRehypePlugins } from './markdown-plugins';
 import './markdown.css';

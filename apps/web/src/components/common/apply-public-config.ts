@@ -1,6 +1,6 @@
 import type { PublicSystemConfig } from '@aiplatform/contracts';
 import { accessiblePrimary } from './accessible-theme';
-import { safeUrl } from './safe-url';
+import { ownImageUrl } from './image-source';
 
 const CSS_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 /** A colour value without anything that could close the declaration or load a resource. */
@@ -33,9 +33,9 @@ export function applyThemeVariables(config: PublicSystemConfig, root: HTMLElemen
 /** The icon of index.html, put back when the configured favicon is removed. */
 let defaultFavicon: { href: string; type: string | null } | null = null;
 
-/** Points the page icon at the configured favicon, when it is a safe URL; otherwise at the built-in one. */
+/** Points the page icon at the configured favicon, when it is a safe URL on this site; otherwise at the built-in one. */
 export function applyFavicon(favicon: string): void {
-  const href = safeUrl(favicon);
+  const href = ownImageUrl(favicon);
   let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   if (link && !defaultFavicon)
     defaultFavicon = { href: link.getAttribute('href') ?? '', type: link.getAttribute('type') };

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { SITE_IMAGE_ACCEPT, SITE_IMAGE_MAX_BYTES, type SiteImageKind, uploadSiteImage } from '../../../api/site-images';
 import { toast } from '../../../api/notify';
 import { reportError } from '../../../components/common/report-error';
+import { ownImageUrl } from '../../../components/common/image-source';
 import { safeUrl } from '../../../components/common/safe-url';
 
 interface SiteImageInputProps {
@@ -24,7 +25,9 @@ interface SiteImageInputProps {
 export function SiteImageInput({ kind, readOnly, value = '', onChange, id }: SiteImageInputProps) {
   const { t } = useTranslation();
   const [uploading, setUploading] = useState(false);
-  const preview = safeUrl(value);
+  const preview = ownImageUrl(value);
+  // An address on another site is kept as typed, but no page would show it: say so.
+  const elsewhere = !preview && safeUrl(value) !== '';
 
   const upload = async (file: File) => {
     if (file.size > SITE_IMAGE_MAX_BYTES) {
@@ -48,7 +51,7 @@ export function SiteImageInput({ kind, readOnly, value = '', onChange, id }: Sit
         {preview ? (
           <img src={preview} alt={t(`settings:image.previewAlt.${kind}`)} />
         ) : (
-          <span>{t('settings:image.none')}</span>
+          <span>{t(elsewhere ? 'settings:image.elsewhere' : 'settings:image.none')}</span>
         )}
       </div>
       <Flex vertical gap={8} style={{ flex: 1, minWidth: 0 }}>

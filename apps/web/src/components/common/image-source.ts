@@ -1,3 +1,5 @@
+import { safeUrl } from './safe-url';
+
 /**
  * Whether an image in rendered markdown may load: only from this site (uploads under
  * `/api/…`) or inline (`data:image/…`, `blob:`). An image elsewhere is fetched the moment
@@ -12,4 +14,13 @@ export function isOwnImage(src: string, pageOrigin: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A configured image (site logo, favicon) as the pages can show it: a safe address on this
+ * site, or '' (the built-in one is shown instead), since the pages load no image from elsewhere.
+ */
+export function ownImageUrl(value: string | null | undefined, pageOrigin = globalThis.location?.origin): string {
+  const url = safeUrl(value);
+  return url && pageOrigin && isOwnImage(url, pageOrigin) ? url : '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwnImage } from './image-source';
+import { isOwnImage, ownImageUrl } from './image-source';
 
 const SITE = 'https://chat.example.org';
 
@@ -28,5 +28,15 @@ describe('isOwnImage', () => {
     ]) {
       expect(isOwnImage(src, SITE), src).toBe(false);
     }
+  });
+});
+
+describe('ownImageUrl', () => {
+  it('keeps a configured logo or favicon of this site, and drops one elsewhere or unsafe', () => {
+    expect(ownImageUrl('/api/public/site-images/logo-1.png', SITE)).toBe('/api/public/site-images/logo-1.png');
+    expect(ownImageUrl(`${SITE}/favicon.ico`, SITE)).toBe(`${SITE}/favicon.ico`);
+    expect(ownImageUrl('https://cdn.example.net/logo.png', SITE)).toBe('');
+    expect(ownImageUrl('javascript:alert(1)', SITE)).toBe('');
+    expect(ownImageUrl('', SITE)).toBe('');
   });
 });
