@@ -125,7 +125,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   registerErrorHandler(app);
   registerInputGuard(app);
 
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   const { db } = database;
   const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
   const kv: KvStore = redis

@@ -69,6 +69,8 @@ export interface TestAppOptions {
   clock?: ManualClock;
   /** Replaces SMTP delivery; by default codes go through a real SMTP sink. */
   mailer?: Mailer;
+  /** Rewrites the PostgreSQL URL the app connects with (a proxy in front, an application_name). */
+  databaseUrl?: (url: string) => string;
 }
 
 let counter = 0;
@@ -157,7 +159,10 @@ export class TestApp {
       webDistDir: path.join(this.storage.dataDir, 'no-web-build'),
       ...this.options.config,
       dataDir: this.storage.dataDir,
-      databaseUrl: this.storage.databaseUrl,
+      databaseUrl:
+        this.storage.databaseUrl && this.options.databaseUrl
+          ? this.options.databaseUrl(this.storage.databaseUrl)
+          : this.storage.databaseUrl,
     });
     const built = await buildApp({
       config: this.config,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { type DatabaseLog, createPgPool } from './pg-pool.js';
 import { withStatementCache } from './statement-cache.js';
 import type { Database } from './types.js';
 
@@ -21,11 +21,13 @@ export function isPostgresUrl(url: string | undefined): boolean {
 /**
  * Opens PostgreSQL when the URL says so, else an SQLite file under the data dir.
  * SQLite runs in WAL mode with a busy timeout so readers never block the writer.
+ * PostgreSQL connections that fail or time out surface as errors of the request that
+ * needed them (answered 503), never as a crash.
  */
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DatabaseHandle {
+export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?: DatabaseLog }): DatabaseHandle {
   if (isPostgresUrl(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl as string, max: 20 });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const { dialectPool } = createPgPool(opts.databaseUrl as string, opts.log);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   const file = opts.databaseUrl?.startsWith('sqlite:')

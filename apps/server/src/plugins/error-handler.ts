@@ -1,6 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Language } from '@aiplatform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors.js';
 import { AppError, InputError } from '../lib/errors.js';
 import { isTranslationKey, translate } from '../lib/i18n.js';
 
@@ -107,6 +108,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       req.log.info({ err }, 'client error');
       const code = CLIENT_STATUS_CODES[err.statusCode] ?? 'VALIDATION_FAILED';
       return sendError(req, reply, code, ERROR_STATUS[code]);
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restart, failover, unreachable): worth retrying, not a bug.
+      req.log.warn({ err }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      return sendError(req, reply, 'SERVICE_UNAVAILABLE', 503);
     }
     req.log.error({ err }, 'unhandled error');
     return sendError(req, reply, 'INTERNAL', 500);
