@@ -127,7 +127,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   const { db } = database;
-  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl) : undefined;
+  const redis: Redis | undefined = config.redisUrl ? createRedis(config.redisUrl, app.log) : undefined;
   const kv: KvStore = redis
     ? new RedisKvStore(redis, config.redisPrefix)
     : new MemoryKvStore(() => clock.now().getTime());

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Redis } from 'ioredis';
+import { redisLink } from './redis-client.js';
 
 /** Where the bus reports trouble; it never throws at its callers. */
 interface BusLog {
@@ -101,11 +102,11 @@ class RedisChangeBus extends LocalChangeBus {
 
   override async publish(name: string): Promise<void> {
     this.emit(name);
-    try {
-      await this.redis.publish(this.channel, JSON.stringify({ name, origin: this.origin }));
-    } catch (err) {
-      this.log.warn({ err, name }, 'change event not published; other instances catch up when their caches expire');
-    }
+    // While Redis is away (or hung) the event is not even tried: the writer is not held up.
+    await redisLink(this.redis).run(
+      (redis) => redis.publish(this.channel, JSON.stringify({ name, origin: this.origin })).then(() => undefined),
+      () => this.log.warn({ name }, 'change event not published; other instances catch up when their caches expire'),
+    );
   }
 
   override ready(): Promise<void> {

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { type RedisLink, redisLink } from './redis-client.js';
 
 /**
  * Small shared key-value store for cooldowns and counters. In-process by default;
@@ -48,32 +49,51 @@ export class MemoryKvStore implements KvStore {
   }
 }
 
+/**
+ * Redis while it answers; while it is away or hung, the same operations on an in-process
+ * store, so a cooldown or claim still holds on this instance instead of failing the
+ * request. What was written to one side is not seen by the other across an outage (one
+ * cooldown may be granted twice), which beats refusing every request while Redis is down.
+ */
 export class RedisKvStore implements KvStore {
+  private readonly link: RedisLink;
+  private readonly local: MemoryKvStore;
+
   constructor(
     readonly redis: Redis,
     private readonly prefix = 'aip:',
-  ) {}
-  async setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
-    return (await this.redis.set(this.prefix + key, '1', 'EX', ttlSeconds, 'NX')) === 'OK';
+    now: () => number = Date.now,
+  ) {
+    this.link = redisLink(redis);
+    this.local = new MemoryKvStore(now);
   }
-  async ttl(key: string): Promise<number> {
-    return Math.max(0, await this.redis.ttl(this.prefix + key));
+  setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
+    return this.link.run(
+      async (redis) => (await redis.set(this.prefix + key, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
+      () => this.local.setIfAbsent(key, ttlSeconds),
+    );
+  }
+  ttl(key: string): Promise<number> {
+    return this.link.run(
+      async (redis) => Math.max(0, await redis.ttl(this.prefix + key)),
+      () => this.local.ttl(key),
+    );
   }
   async delete(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.local.delete(key);
+    await this.link.run(
+      async (redis) => void (await redis.del(this.prefix + key)),
+      () => undefined,
+    );
   }
-  async ping(): Promise<boolean> {
-    try {
-      return (await this.redis.ping()) === 'PONG';
-    } catch {
-      return false;
-    }
+  /** Redis itself answers, not the fallback: readiness reports the cache as down. */
+  ping(): Promise<boolean> {
+    return this.link.ping();
   }
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => undefined);
+    // A hung Redis does not answer QUIT: drop the connection rather than wait.
+    await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }
 
-export function createRedis(url: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false });
-}
+export { createRedis } from './redis-client.js';

@@ -1,6 +1,8 @@
+import { QUOTAS } from '@aiplatform/contracts';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { fallbackRateLimitStore } from './rate-limit-store.js';
 
 export interface RateLimits {
   auth: { rateLimit: { max: number; timeWindow: string } };
@@ -9,6 +11,7 @@ export interface RateLimits {
   /** Per signed-in user (after authentication), so colleagues behind one NAT address do not share it. */
   chatSend: { rateLimit: PerUserLimit };
   chatUpload: { rateLimit: PerUserLimit };
+  conversationCreate: { rateLimit: PerUserLimit };
 }
 
 interface PerUserLimit {
@@ -20,7 +23,8 @@ interface PerUserLimit {
 
 /**
  * Per-IP request limits on the endpoints worth abusing. Counters live in Redis when
- * configured, so every instance behind a load balancer shares them.
+ * configured, so every instance behind a load balancer shares them; in this process
+ * without Redis, or while it is away.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -29,10 +33,12 @@ export async function registerRateLimits(
   const { redis, scale } = opts;
   await app.register(rateLimit, {
     global: false,
-    // Administrators can switch limiting off (`security.rate_limit_enabled`); a Redis outage must not lock people out.
+    // Administrators can switch limiting off (`security.rate_limit_enabled`).
     allowList: async () => !(await opts.isEnabled()),
+    // A Redis outage neither locks people out nor lifts the limits: they are counted in
+    // this process until Redis answers again.
     skipOnError: true,
-    ...(redis ? { redis, nameSpace: `${opts.redisPrefix}rl:` } : {}),
+    ...(redis ? { store: fallbackRateLimitStore(redis, `${opts.redisPrefix}rl:`) } : {}),
   });
   const per = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
   const perUser = (max: number) => ({
@@ -43,5 +49,12 @@ export async function registerRateLimits(
       keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.user.id}` : `ip:${req.ip}`),
     },
   });
-  return { auth: per(30), emailCode: per(10), check: per(120), chatSend: perUser(60), chatUpload: perUser(30) };
+  return {
+    auth: per(30),
+    emailCode: per(10),
+    check: per(120),
+    chatSend: perUser(60),
+    chatUpload: perUser(30),
+    conversationCreate: perUser(QUOTAS.conversationsPerMinute),
+  };
 }

@@ -9,11 +9,15 @@ export const healthRoutes =
   async (app) => {
     app.get('/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
     app.get('/ready', { schema: { tags: ['health'] } }, async (_req, reply) => {
-      const database = await sql`select 1`.execute(db).then(
-        () => true,
-        () => false,
-      );
-      const cache = await kv.ping();
+      // Both at once, each bounded (database connect timeout, Redis command timeout), so a
+      // load balancer hears "not ready" quickly when either is away.
+      const [database, cache] = await Promise.all([
+        sql`select 1`.execute(db).then(
+          () => true,
+          () => false,
+        ),
+        kv.ping(),
+      ]);
       const ready = database && cache;
       return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database, cache });
     });

@@ -1,6 +1,7 @@
 import { PRESENCE_WINDOW_SECONDS } from '@aiplatform/contracts';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../../lib/clock.js';
+import { type RedisLink, redisLink } from '../../lib/redis-client.js';
 
 /**
  * Who is online: a user counts for PRESENCE_WINDOW_SECONDS after a heartbeat or any
@@ -40,17 +41,24 @@ export class MemoryPresence implements Presence {
  * a given user at most once per WRITE_EVERY_MS (a busy user's requests cost one
  * command, not one per request), so a user may drop out up to that much early; the
  * heartbeat always writes, so an open dashboard keeps its user counted exactly.
+ * Every sighting is also kept in this process, which is what is counted while Redis is
+ * away (this instance's users only, rather than an error).
  */
 export class RedisPresence implements Presence {
   static readonly WRITE_EVERY_MS = 10_000;
   private readonly written = new Map<number, number>();
+  private readonly link: RedisLink;
+  private readonly local: MemoryPresence;
 
   constructor(
     private readonly redis: Redis,
     private readonly key: string,
     private readonly clock: Clock,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.link = redisLink(redis);
+    this.local = new MemoryPresence(clock);
+  }
 
   seen(userId: number): void {
     this.write(userId, false);
@@ -61,21 +69,33 @@ export class RedisPresence implements Presence {
   }
 
   private write(userId: number, force: boolean): void {
+    this.local.seen(userId);
+    // Not written (nor remembered as written) while Redis is away: the next sighting after it returns writes.
+    if (!this.link.usable) return;
     const now = this.clock.now().getTime();
     const last = this.written.get(userId);
     if (!force && last !== undefined && now - last < RedisPresence.WRITE_EVERY_MS) return;
     this.written.set(userId, now);
     if (this.written.size > 100_000) this.forgetOld(now);
-    this.redis.zadd(this.key, now, String(userId)).catch(this.onError);
+    this.redis.zadd(this.key, now, String(userId)).catch((err: unknown) => {
+      this.written.delete(userId);
+      this.link.failed(err);
+      this.onError(err);
+    });
   }
 
-  async countOnline(): Promise<number> {
+  countOnline(): Promise<number> {
     const since = this.clock.now().getTime() - PRESENCE_WINDOW_SECONDS * 1000;
-    const [, count] = await Promise.all([
-      this.redis.zremrangebyscore(this.key, '-inf', `(${since}`),
-      this.redis.zcount(this.key, since, '+inf'),
-    ]);
-    return count;
+    return this.link.run(
+      async (redis) => {
+        const [, count] = await Promise.all([
+          redis.zremrangebyscore(this.key, '-inf', `(${since}`),
+          redis.zcount(this.key, since, '+inf'),
+        ]);
+        return count;
+      },
+      () => this.local.countOnline(),
+    );
   }
 
   private forgetOld(now: number): void {
