@@ -11,7 +11,8 @@ export function noticeForStatus(status: number, serverMessage: string | undefine
     case 403:
       return server ?? { key: 'common:errors.forbidden' };
     case 429:
-      return { key: 'common:errors.tooManyRequests' };
+      // The server's text says how long to wait (a sign-in delay) or what to do instead.
+      return server ?? { key: 'common:errors.tooManyRequests' };
     case 500:
       return server ?? { key: 'common:errors.internal' };
     case 502:

@@ -52,14 +52,18 @@ describe('noticeForStatus', () => {
   it('leaves 400, 401, 404 and 409 to the caller', () => {
     for (const status of [400, 401, 404, 409]) expect(noticeForStatus(status, 'x')).toBeNull();
   });
-  it('prefers the server message for 403 and 500', () => {
+  it('prefers the server message for 403, 429 and 500', () => {
     expect(noticeForStatus(403, 'Nope')).toEqual({ text: 'Nope' });
+    // The server says how long to wait, or to sign in with an emailed code instead.
+    expect(noticeForStatus(429, '登录失败次数过多，请 2 秒后再试')).toEqual({
+      text: '登录失败次数过多，请 2 秒后再试',
+    });
+    expect(noticeForStatus(429, '')).toEqual({ key: 'common:errors.tooManyRequests' });
     expect(noticeForStatus(403, '')).toEqual({ key: 'common:errors.forbidden' });
     expect(noticeForStatus(500, 'Broken')).toEqual({ text: 'Broken' });
     expect(noticeForStatus(500, undefined)).toEqual({ key: 'common:errors.internal' });
   });
-  it('uses fixed texts for 429 and the other 5xx', () => {
-    expect(noticeForStatus(429, 'x')).toEqual({ key: 'common:errors.tooManyRequests' });
+  it('uses fixed texts for the other 5xx', () => {
     for (const status of [502, 503, 504])
       expect(noticeForStatus(status, 'x')).toEqual({ key: 'common:errors.unavailable' });
     expect(noticeForStatus(507, 'x')).toEqual({ key: 'common:errors.server' });
