@@ -278,7 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(adminModulesRoutes(modules.admin, guards));
       await api.register(modelsRoutes(chat.models, guards));
       await api.register(adminModelsRoutes(adminModels, guards));
-      await api.register(chatRoutes(chat.conversations, guards));
+      await api.register(chatRoutes(chat.conversations, guards, limits));
       await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db)), guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));

@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
+import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { ConversationsService } from './conversations.service.js';
 
 const tags = ['chat'];
@@ -38,7 +39,7 @@ const ListEnvelope = successEnvelope(z.array(ConversationSchema)).extend({ pagin
 
 /** Conversations, their messages and drafts, and the chat balance. Wiring only. */
 export const chatRoutes =
-  (s: ConversationsService, guards: Guards): FastifyPluginAsyncZod =>
+  (s: ConversationsService, guards: Guards, limits: RateLimits): FastifyPluginAsyncZod =>
   async (app) => {
     const chat = { preHandler: [guards.authenticate, guards.requirePermission('chat.use')] };
     const ok = <T extends z.ZodType>(data: T) => ({ 200: successEnvelope(data) });
@@ -56,6 +57,8 @@ export const chatRoutes =
       '/chat/conversations',
       {
         ...chat,
+        // New conversations per account and minute (QUOTAS.conversationsPerMinute).
+        config: limits.conversationCreate,
         schema: { tags, body: CreateConversationBodySchema, response: { 201: successEnvelope(ConversationSchema) } },
       },
       async (req, reply) => sendOk(req, reply, await s.create(currentAuth(req).user, req.body), { status: 201 }),

@@ -1,6 +1,7 @@
 import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
 import type { ConversationRow, ConversationsTable, Database } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
+import { lockOwner } from './owner-lock.js';
 
 /** Conversations and their drafts. Every read and write names the owner, so ownership cannot be forgotten. */
 export class ConversationsRepo {
@@ -17,6 +18,25 @@ export class ConversationsRepo {
 
   async insert(row: Insertable<ConversationsTable>): Promise<void> {
     await this.db.insertInto('conversations').values(row).execute();
+  }
+
+  /**
+   * Inserts the conversation unless its owner already has `max` of them; false when
+   * refused. Counted under the owner's row lock, so simultaneous creations cannot pass
+   * the limit together.
+   */
+  async insertWithinQuota(row: Insertable<ConversationsTable>, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockOwner(trx, row.user_id);
+      const r = await trx
+        .selectFrom('conversations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('user_id', '=', row.user_id)
+        .executeTakeFirstOrThrow();
+      if (Number(r.n) >= max) return false;
+      await trx.insertInto('conversations').values(row).execute();
+      return true;
+    });
   }
 
   async update(id: string, userId: number, patch: Updateable<ConversationsTable>): Promise<void> {

@@ -7,13 +7,14 @@ import {
   LIMITS,
   type Message,
   type Pagination,
+  QUOTAS,
   type UpdateConversationBody,
 } from '@aiplatform/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConversationRow, Database, UserRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { toCreditsStats } from '../users/user.presenter.js';
@@ -46,7 +47,10 @@ export class ConversationsService {
     return c;
   }
 
-  /** Creates a conversation on a model the user may use; unset fields take the defaults. */
+  /**
+   * Creates a conversation on a model the user may use; unset fields take the defaults.
+   * An account keeps at most QUOTAS.conversationsPerUser of them.
+   */
   async create(user: UserRow, body: CreateConversationBody): Promise<Conversation> {
     const model = await this.models.findUsable(body.model_name, user.group_id);
     const now = this.clock.now().toISOString();
@@ -66,7 +70,9 @@ export class ConversationsService {
       created_at: now,
       updated_at: now,
     };
-    await this.repo.insert(row);
+    if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
+      throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });
+    }
     return toConversation(row);
   }
 

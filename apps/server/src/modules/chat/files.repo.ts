@@ -1,6 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable } from '../../db/types.js';
 import type { UserRow } from '../../db/types.js';
+import type { Db } from '../users/users.repo.js';
+import { lockOwner } from './owner-lock.js';
 
 /** Uploaded chat images (metadata; the bytes live under DATA_DIR/uploads). */
 export class FilesRepo {
@@ -8,6 +10,30 @@ export class FilesRepo {
 
   async insert(row: Insertable<FilesTable>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();
+  }
+
+  /** Bytes of every image the user has stored. */
+  async bytesOf(userId: number, db: Db = this.db): Promise<number> {
+    const r = await db
+      .selectFrom('files')
+      .select((eb) => eb.fn.sum<number | string | null>('size').as('bytes'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(r.bytes ?? 0);
+  }
+
+  /**
+   * Inserts the file unless its owner's stored images would then pass `maxBytes`; false
+   * when refused. Summed under the owner's row lock, so simultaneous uploads cannot pass
+   * the quota together.
+   */
+  async insertWithinQuota(row: Insertable<FilesTable>, maxBytes: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockOwner(trx, row.user_id);
+      if ((await this.bytesOf(row.user_id, trx)) + row.size > maxBytes) return false;
+      await trx.insertInto('files').values(row).execute();
+      return true;
+    });
   }
 
   findById(id: string): Promise<FileRow | undefined> {

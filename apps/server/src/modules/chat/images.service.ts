@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import type { UploadedImage } from '@aiplatform/contracts';
+import { QUOTAS, type UploadedImage } from '@aiplatform/contracts';
 import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../../db/types.js';
 import type { AuthContext } from '../../lib/auth-guard.js';
@@ -25,6 +25,9 @@ const STALE_UPLOAD_MS = 24 * 3_600_000;
 /** Files removed per statement while pruning, well under every dialect's parameter limit. */
 const PRUNE_BATCH = 500;
 
+const quotaExceeded = () =>
+  new AppError('UPLOAD_QUOTA_EXCEEDED', { mb: Math.round(QUOTAS.uploadBytesPerUser / (1024 * 1024)) });
+
 /** Chat images: content-checked, stored under random names, readable only by the owner or an administrator. */
 export class ImagesService {
   constructor(
@@ -34,23 +37,36 @@ export class ImagesService {
     private readonly clock: Clock,
   ) {}
 
-  /** Stores an uploaded image (multipart field `image`) for the user. */
+  /**
+   * Stores an uploaded image (multipart field `image`) for the user, within the user's
+   * storage quota (QUOTAS.uploadBytesPerUser over all their stored images).
+   */
   async upload(userId: number, file: MultipartFile | undefined): Promise<UploadedImage> {
     const image = await readImageUpload(file);
     if (file?.fieldname !== 'image') throw new AppError('VALIDATION_FAILED');
+    const size = image.buffer.length;
+    // Checked once before writing any bytes, and again with the row (simultaneous uploads).
+    if ((await this.files.bytesOf(userId)) + size > QUOTAS.uploadBytesPerUser) throw quotaExceeded();
     const storedName = await storeFile(this.dir, image.buffer, image.mime);
     const id = crypto.randomUUID();
     const originalName = image.originalName.replace(CONTROL, '').trim() || `image.${IMAGE_TYPES[image.mime]}`;
-    await this.files.insert({
+    const row = {
       id,
       user_id: userId,
       stored_name: storedName,
       original_name: originalName,
       mime: image.mime,
-      size: image.buffer.length,
+      size,
       created_at: this.clock.now().toISOString(),
-    });
-    return { id, url: imageUrl(id), original_name: originalName, mime: image.mime, size: image.buffer.length };
+    };
+    let stored = false;
+    try {
+      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser);
+    } finally {
+      if (!stored) await this.removeBlobs([{ id, stored_name: storedName }]);
+    }
+    if (!stored) throw quotaExceeded();
+    return { id, url: imageUrl(id), original_name: originalName, mime: image.mime, size };
   }
 
   /**
