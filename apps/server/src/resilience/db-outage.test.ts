@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adjustCredits, countRows, createUserAsAdmin, ledgerRows } from '../../test/admin-helpers.js';
+import { createChatApp, createConversation } from '../../test/chat-helpers.js';
 import { TcpProxy } from '../../test/tcp-proxy.js';
 import { TEST_DATABASE_URL, type TestApp, createTestApp } from '../../test/test-app.js';
 
@@ -38,7 +39,7 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections closed by the server
   let token: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ databaseUrl: (url) => named(url, appName) });
+    ({ t } = await createChatApp({ databaseUrl: (url) => named(url, appName) }));
     // A route that holds a query open, so the test can cut the connection under a request.
     t.app.get('/api/test-only/slow-query', async () => {
       await sql`select pg_sleep(30)`.execute(t.db);
@@ -119,6 +120,36 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL connections closed by the server
     expect(await ledgerRows(t, user.id)).toEqual(before.ledger);
     expect(await countRows(t, 'audit_logs')).toBe(before.audit);
     expect(await t.ledgerSum(user.id)).toBe(after.credits_quota - after.credits_used);
+  });
+
+  it('leaves no half-written chat turn behind when the connection is lost while credits are reserved', async () => {
+    const user = await createUserAsAdmin(t, token, { credits_quota: 100 });
+    const userToken = (await t.tokensFor(user.email, user.password)).accessToken;
+    const conv = await createConversation(t, userToken);
+    const messages = () => t.db.selectFrom('messages').selectAll().where('conversation_id', '=', conv.id).execute();
+    const before = { user: await t.userRow(user.id), ledger: await ledgerRows(t, user.id) };
+    // The reservation's conditional update of the balance waits here for the row lock.
+    const locker = await connect(t.storage.databaseUrl as string);
+    try {
+      await locker.query('begin');
+      await locker.query('select id from users where id = $1 for update', [user.id]);
+      const pending = t.request('POST', `/api/chat/conversations/${conv.id}/messages`, {
+        body: { content: 'hello', stream: true },
+        token: userToken,
+      });
+      await terminate([await waitForBackend("wait_event_type = 'Lock'")]);
+      const res = await pending;
+      expect(res.status).toBe(503);
+      expect(res.body.error).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
+    const after = await t.userRow(user.id);
+    expect(after.credits_used).toBe(before.user.credits_used);
+    expect(after.credits_quota).toBe(before.user.credits_quota);
+    expect(await ledgerRows(t, user.id)).toEqual(before.ledger);
+    expect(await messages()).toEqual([]);
   });
 });
 
