@@ -12,11 +12,43 @@ export function resolveAppSecret(appSecret: string | undefined, dataDir: string)
   const file = path.join(dataDir, 'secret.key');
   try {
     return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(dataDir, { recursive: true });
-    const secret = crypto.randomBytes(48).toString('base64url');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  createSecretFile(file);
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * Writes a new key in full under a name of its own, then links it into place, which fails
+ * when the file exists. Instances sharing the data dir and starting together thus all use
+ * the key of the first one, and none reads a half-written file (an empty key).
+ */
+function createSecretFile(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  const draft = `${file}.${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
+  fs.writeFileSync(draft, secret, { mode: 0o600 });
+  try {
+    fs.linkSync(draft, file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    // A file system without hard links: an exclusive create, at least never overwriting.
+    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'ENOSYS') {
+      writeIfMissing(file, secret);
+    } else if (code !== 'EEXIST') {
+      throw err;
+    }
+  } finally {
+    fs.rmSync(draft, { force: true });
+  }
+}
+
+function writeIfMissing(file: string, secret: string): void {
+  try {
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
 }
 
