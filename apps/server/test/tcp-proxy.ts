@@ -4,12 +4,15 @@ import { freePort } from './free-port.js';
 /**
  * A TCP relay in front of a server, to cut a service off without touching it: `refuse`
  * closes every connection and the port (a database that is down), `swallow` accepts
- * connections and never answers (an unreachable host), `pass` relays again.
+ * connections and never answers (an unreachable host), `freeze` stalls the open ones,
+ * `pass` relays again.
  */
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
   private mode: 'pass' | 'swallow' = 'pass';
+  /** Writes held back while frozen. */
+  private held: (() => void)[] | undefined;
 
   private constructor(
     readonly port: number,
@@ -28,13 +31,22 @@ export class TcpProxy {
     socket.on('error', () => socket.destroy());
   }
 
+  /** Copies bytes across, holding them (in order) while frozen. */
+  private relay(from: net.Socket, to: net.Socket): void {
+    from.on('data', (chunk: Buffer) => {
+      if (this.held) this.held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
+  }
+
   private listen(): Promise<void> {
     const server = net.createServer((client) => {
       this.track(client);
       if (this.mode === 'swallow') return;
       const upstream = net.connect(this.target.port, this.target.host);
       this.track(upstream);
-      client.pipe(upstream).pipe(client);
+      this.relay(client, upstream);
+      this.relay(upstream, client);
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -49,6 +61,17 @@ export class TcpProxy {
   async pass(): Promise<void> {
     this.mode = 'pass';
     if (!this.server) await this.listen();
+  }
+
+  /** Keeps every connection open but relays nothing on it until `thaw` (a stalled network). */
+  freeze(): void {
+    this.held ??= [];
+  }
+
+  thaw(): void {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const write of held) write();
   }
 
   /** Accepts connections but relays nothing, and cuts those in progress. */

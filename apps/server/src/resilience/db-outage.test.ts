@@ -200,6 +200,21 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL that cannot be reached', () => {
     expect(call.ms).toBeLessThan(3500);
   });
 
+  it('reports not ready within seconds while the database stalls on open connections', async () => {
+    await proxy.pass();
+    // An open connection in the pool, so the check does not need a new one.
+    await vi.waitFor(async () => expect((await conversations()).status).toBe(200), { timeout: 5000, interval: 100 });
+    proxy.freeze();
+    try {
+      const ready = await timed(() => t.get<never>('/api/ready'));
+      expect(ready.res.status).toBe(503);
+      expect(JSON.parse(ready.res.text)).toMatchObject({ database: false });
+      expect(ready.ms).toBeLessThan(3500);
+    } finally {
+      proxy.thaw();
+    }
+  });
+
   it('serves again by itself once the database is back', async () => {
     await proxy.pass();
     await vi.waitFor(async () => expect((await conversations()).status).toBe(200), { timeout: 5000, interval: 100 });
