@@ -26,6 +26,8 @@ export const REDIS_PAUSE_MS = 2000;
  */
 export class RedisLink {
   private pausedUntil = 0;
+  /** False from a failed command until the next answer, so an outage is logged once. */
+  private answering = true;
 
   constructor(
     readonly redis: Redis,
@@ -41,7 +43,9 @@ export class RedisLink {
   async run<T>(command: (redis: Redis) => Promise<T>, fallback: () => T | Promise<T>): Promise<T> {
     if (!this.usable) return fallback();
     try {
-      return await command(this.redis);
+      const result = await command(this.redis);
+      this.answered();
+      return result;
     } catch (err) {
       this.failed(err);
       return fallback();
@@ -50,10 +54,18 @@ export class RedisLink {
 
   /** A command failed (timed out, connection lost): use the fallback for a while. */
   failed(err: unknown): void {
-    if (this.now() >= this.pausedUntil) {
+    if (this.answering) {
+      this.answering = false;
       this.log.warn({ err }, 'Redis did not answer; using in-process limits until it does');
     }
     this.pausedUntil = this.now() + REDIS_PAUSE_MS;
+  }
+
+  private answered(): void {
+    this.pausedUntil = 0;
+    if (this.answering) return;
+    this.answering = true;
+    this.log.info({}, 'Redis answers again; limits are shared through it once more');
   }
 
   /** Asks Redis itself (never the fallback), for readiness; an answer ends a pause early. */
@@ -61,7 +73,7 @@ export class RedisLink {
     if (this.redis.status !== 'ready') return false;
     try {
       const ok = (await this.redis.ping()) === 'PONG';
-      if (ok) this.pausedUntil = 0;
+      if (ok) this.answered();
       return ok;
     } catch (err) {
       this.failed(err);
