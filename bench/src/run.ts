@@ -9,6 +9,7 @@ import { measureConversationsList } from './conversations-list.js';
 import { measureCreditsContention } from './credits-contention.js';
 import { measureIdleRss } from './idle-rss.js';
 import { openAppDb, setBalance } from './db.js';
+import { startBareProxy } from './bare-proxy.js';
 import { startFakeUpstream } from './fake-process.js';
 import { measureLoginBundle } from './login-bundle.js';
 import { type ServerProcess, startServer } from './server-process.js';
@@ -131,7 +132,19 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
       await measure('ttft', 'time to first token', async () => {
         const user = await createUser(api.url, 'ttft');
         setBalance(db, user.id, (config.ttftSamples + 50) * COST_PER_CHAT);
-        return measureTtft({ apiUrl: api.url, upstreamUrl: fake.url, user, samples: config.ttftSamples, warmup: 20 });
+        const proxy = await startBareProxy(root, fake.url);
+        try {
+          return await measureTtft({
+            apiUrl: api.url,
+            upstreamUrl: fake.url,
+            proxyUrl: proxy.url,
+            user,
+            samples: config.ttftSamples,
+            warmup: 20,
+          });
+        } finally {
+          await proxy.stop();
+        }
       });
       await fake.reset();
     }
@@ -141,12 +154,14 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
         const server = await startServer(root, chatEnv);
         servers.push(server);
         const streamsDb = openAppDb(server.dataDir);
+        const proxy = await startBareProxy(root, fake.url);
         try {
           const users = [];
           for (let i = 0; i < config.streamUsers; i++) users.push(await createUser(server.url, 'stream'));
           return await measureConcurrentStreams({
             apiUrl: server.url,
             upstreamUrl: fake.url,
+            proxy,
             serverPid: server.pid,
             db: streamsDb,
             users,
@@ -157,6 +172,7 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
             timeoutMs: 90_000,
           });
         } finally {
+          await proxy.stop();
           streamsDb.close();
           await server.stop();
         }

@@ -69,7 +69,9 @@ export async function startServer(
   const dataDir = existingDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-'));
   // BENCH_SERVER_LOG=<file> appends the server's log (level warn) to that file.
   const log = process.env.BENCH_SERVER_LOG ? fs.openSync(process.env.BENCH_SERVER_LOG, 'a') : 'ignore';
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...SERVER_ARGS], {
+  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles every server the bench starts.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...extraArgs, ...nodeArgs, ...SERVER_ARGS], {
     cwd: root,
     stdio: ['ignore', log, 'inherit'],
     env: {

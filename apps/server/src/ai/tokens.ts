@@ -1,4 +1,4 @@
-import type { LanguageModelUsage } from 'ai';
+import type { TokenUsage } from './chat-completions.js';
 
 // CJK ideographs, kana and hangul: roughly one token per character in common tokenizers.
 const WIDE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
@@ -14,7 +14,7 @@ export function estimateTokens(text: string): number {
 }
 
 /** Tokens of one exchange: the provider's total when it reported one, else an estimate. */
-export function countTokens(usage: LanguageModelUsage | undefined, prompt: string, answer: string): number {
+export function countTokens(usage: TokenUsage | undefined, prompt: string, answer: string): number {
   const total = usage?.totalTokens ?? ((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0) || undefined);
   if (total !== undefined && Number.isFinite(total) && total > 0) return Math.round(total);
   return estimateTokens(prompt) + estimateTokens(answer);

@@ -1,10 +1,12 @@
-import { type LanguageModel, type LanguageModelUsage, type ModelMessage, generateText, streamText } from 'ai';
+import { type LanguageModel, type ModelMessage, generateText, streamText } from 'ai';
+import { type ChatCompletionsTarget, type TokenUsage, streamChatCompletions } from './chat-completions.js';
+import { chatCompletionsTargetOf } from './providers.js';
 
 /** Why a call was cut short: the client went away, the server is stopping, or a time limit passed. */
 export type AbortReason = 'client' | 'shutdown' | 'timeout';
 
 export type UpstreamEnd =
-  | { kind: 'finished'; finishReason: 'stop' | 'length'; usage: LanguageModelUsage | undefined }
+  | { kind: 'finished'; finishReason: 'stop' | 'length'; usage: TokenUsage | undefined }
   | { kind: 'aborted'; reason: AbortReason }
   | { kind: 'failed'; error: unknown };
 
@@ -20,8 +22,8 @@ export interface UpstreamCall {
 }
 
 /**
- * One controller per call: the caller's signal and both time limits abort it, and the
- * SDK passes it to fetch, so the upstream connection is really closed.
+ * One controller per call: the caller's signal and both time limits abort it, and its
+ * signal goes to the upstream HTTP request, so the upstream connection is really closed.
  */
 function controllerFor(call: UpstreamCall, firstByte: boolean) {
   const ac = new AbortController();
@@ -35,7 +37,7 @@ function controllerFor(call: UpstreamCall, firstByte: boolean) {
   let first = firstByte ? setTimeout(() => abort('timeout'), call.firstByteTimeoutMs) : undefined;
   return {
     signal: ac.signal,
-    gotFirstByte() {
+    gotFirstByte: () => {
       if (first) clearTimeout(first);
       first = undefined;
     },
@@ -51,13 +53,53 @@ function controllerFor(call: UpstreamCall, firstByte: boolean) {
 
 const toFinishReason = (r: string): 'stop' | 'length' => (r === 'length' ? 'length' : 'stop');
 
+/** How a stream ended before the time limits and the caller's signal are taken into account. */
+type StreamOutcome = { finishReason: string; usage: TokenUsage | undefined } | { error: unknown };
+
 /**
  * Streams an answer, handing each text piece to `onDelta`. Never throws: the outcome
- * says whether it finished, was aborted (and why) or failed.
+ * says whether it finished, was aborted (and why) or failed. Chat Completions models take
+ * the lean relay, the others the SDK's stream.
  */
 export async function streamAnswer(call: UpstreamCall, onDelta: (text: string) => void): Promise<UpstreamEnd> {
   const ctl = controllerFor(call, true);
-  let finish: { finishReason: string; totalUsage: LanguageModelUsage } | undefined;
+  const target = chatCompletionsTargetOf(call.model);
+  let outcome: StreamOutcome;
+  try {
+    outcome = target ? await relayStream(target, call, ctl, onDelta) : await sdkStream(call, ctl, onDelta);
+  } finally {
+    ctl.dispose();
+  }
+  const reason = ctl.abortReason();
+  if (reason) return { kind: 'aborted', reason };
+  if ('error' in outcome) return { kind: 'failed', error: outcome.error };
+  return { kind: 'finished', finishReason: toFinishReason(outcome.finishReason), usage: outcome.usage };
+}
+
+type CallControl = ReturnType<typeof controllerFor>;
+
+async function relayStream(
+  target: ChatCompletionsTarget,
+  call: UpstreamCall,
+  ctl: CallControl,
+  onDelta: (text: string) => void,
+): Promise<StreamOutcome> {
+  try {
+    return await streamChatCompletions(target, call, ctl.signal, {
+      onText: onDelta,
+      onFirstByte: ctl.gotFirstByte,
+    });
+  } catch (error) {
+    return { error };
+  }
+}
+
+async function sdkStream(
+  call: UpstreamCall,
+  ctl: CallControl,
+  onDelta: (text: string) => void,
+): Promise<StreamOutcome> {
+  let finish: { finishReason: string; totalUsage: TokenUsage } | undefined;
   let error: unknown;
   try {
     const result = streamText({
@@ -85,13 +127,9 @@ export async function streamAnswer(call: UpstreamCall, onDelta: (text: string) =
     }
   } catch (err) {
     error = err;
-  } finally {
-    ctl.dispose();
   }
-  const reason = ctl.abortReason();
-  if (reason) return { kind: 'aborted', reason };
-  if (error !== undefined || !finish) return { kind: 'failed', error: error ?? new Error('stream ended early') };
-  return { kind: 'finished', finishReason: toFinishReason(finish.finishReason), usage: finish.totalUsage };
+  if (error !== undefined || !finish) return { error: error ?? new Error('stream ended early') };
+  return { finishReason: finish.finishReason, usage: finish.totalUsage };
 }
 
 /** The whole answer in one response (models without streaming, or `stream: false`). Never throws. */

@@ -10,9 +10,20 @@ export interface AccessTokenInput {
   sid: string;
 }
 
-/** Signs and verifies access JWTs (HS256) with the application secret. */
+/** Verified tokens kept per process; past this many the oldest is forgotten first. */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
+/**
+ * Signs and verifies access JWTs (HS256) with the application secret. A token's signature
+ * is checked once per process: the same string verifies the same way every time, and
+ * WebCrypto's HMAC costs about a millisecond of CPU per call, more than the rest of a
+ * typical request. Expiry is still checked on every use; revocation is the session
+ * check's job (auth-guard), which runs after this whatever the token cache says.
+ */
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /** Token → its claims, in insertion order (oldest first). */
+  private readonly verified = new Map<string, AccessTokenClaims>();
   constructor(secret: string) {
     this.key = new TextEncoder().encode(`access:${secret}`);
   }
@@ -28,6 +39,22 @@ export class AccessTokens {
   }
 
   async verify(token: string, now: Date): Promise<AccessTokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose counts it: expired once `exp` is not after the current second.
+      if (known.exp <= Math.floor(now.getTime() / 1000)) {
+        this.verified.delete(token);
+        throw new AppError('TOKEN_EXPIRED');
+      }
+      return known;
+    }
+    const claims = await this.verifySignature(token, now);
+    if (this.verified.size >= VERIFIED_TOKENS_KEPT) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignature(token: string, now: Date): Promise<AccessTokenClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],

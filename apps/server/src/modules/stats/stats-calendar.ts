@@ -2,9 +2,16 @@ import type { Settings } from '@aiplatform/contracts';
 import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-/** The zone this process runs in (the `TZ` variable, else the system's). */
+let processZone: string | undefined;
+
+/**
+ * The zone this process runs in (the `TZ` variable, else the system's). Read once: it is
+ * fixed for the life of the process, and asking Intl builds a formatter each time (a
+ * noticeable share of a chat send's CPU).
+ */
 export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  processZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return processZone;
 }
 
 /** The statistics zone of a configuration: the chosen one, else the server's. */
