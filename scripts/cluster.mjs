@@ -38,8 +38,8 @@ export function freePort() {
 }
 
 /**
- * The local HAProxy configuration: the template with its frontend `bind` line and its
- * backend `server` lines replaced, without the global lines that need root (chroot,
+ * The local HAProxy configuration: the template with its frontend `bind` line and each
+ * backend's block of `server` lines replaced, without the global lines that need root (chroot,
  * user, group, and a `maxconn` beyond the calling user's file limit: HAProxy then sizes it
  * from that limit), and logging only notices (instances going down and up), not every request.
  */
@@ -47,15 +47,19 @@ export function renderHaproxyConfig(template, { bind, servers }) {
   const out = [];
   let bound = false;
   let serversWritten = false;
+  let inServerBlock = false;
   for (const line of template.split('\n')) {
+    const isServer = /^\s*server\s/.test(line);
+    const startsBlock = isServer && !inServerBlock;
+    inServerBlock = isServer;
     if (/^\s*(chroot|user|group|maxconn)\s/.test(line)) continue;
     if (/^\s*log stdout\b/.test(line)) {
       out.push('    log stdout format raw local0 notice');
     } else if (/^\s*bind\s/.test(line) && !bound) {
       out.push(`    bind ${bind}`);
       bound = true;
-    } else if (/^\s*server\s/.test(line)) {
-      if (!serversWritten) for (const s of servers) out.push(`    server ${s.name} ${s.address}`);
+    } else if (isServer) {
+      if (startsBlock) for (const s of servers) out.push(`    server ${s.name} ${s.address}`);
       serversWritten = true;
     } else {
       out.push(line);
