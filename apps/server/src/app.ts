@@ -219,7 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log, changes });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
-  // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every 15 s.
+  // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every half lease.
   await chat.sweep.sweep();
   chat.sweep.start();
   // Before the database closes: stop answers in progress so their partial text is stored.

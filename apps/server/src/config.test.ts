@@ -27,4 +27,11 @@ describe('configuration', () => {
     // A short token could be guessed.
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow();
   });
+
+  it('reads the answer lease, 30 s by default, and refuses one shorter than three partial writes', () => {
+    expect(loadConfig({}).answerLeaseMs).toBe(30_000);
+    expect(loadConfig({ ANSWER_LEASE_MS: '3000' }).answerLeaseMs).toBe(3000);
+    expect(() => loadConfig({ ANSWER_LEASE_MS: '1000' })).toThrow();
+    expect(() => loadConfig({ ANSWER_LEASE_MS: 'soon' })).toThrow();
+  });
 });

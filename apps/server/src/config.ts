@@ -3,6 +3,7 @@ import { LIMITS } from '@aiplatform/contracts';
 import { z } from 'zod';
 import { DEFAULT_TRUSTED_NETWORKS } from './lib/trusted-networks.js';
 import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
+import { DEFAULT_ANSWER_LEASE_MS } from './modules/chat/live-answers.js';
 
 /** The only place that reads process.env. */
 const EnvSchema = z.object({
@@ -30,6 +31,8 @@ const EnvSchema = z.object({
     .min(1000)
     .max(3_600_000)
     .default(LIMITS.upstreamFirstByteTimeoutMs),
+  // Below 3 s the lease would be renewed more often than partial answers are written (each second).
+  ANSWER_LEASE_MS: z.coerce.number().int().min(3000).max(3_600_000).default(DEFAULT_ANSWER_LEASE_MS),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
@@ -76,6 +79,11 @@ export interface AppConfig {
   upstreamFirstByteTimeoutMs: number;
   /** Interval of the `: heartbeat` comment on open answer streams. */
   streamHeartbeatMs: number;
+  /**
+   * How long an instance vouches for an answer it streams (renewed every third of it); a turn
+   * left by an instance that died is settled by another within about one and a half of it.
+   */
+  answerLeaseMs: number;
 }
 
 function parseList(value: string): string[] {
@@ -122,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitScale: e.RATE_LIMIT_SCALE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
+    answerLeaseMs: e.ANSWER_LEASE_MS,
   });
 }
 
@@ -148,6 +157,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,
     upstreamFirstByteTimeoutMs: LIMITS.upstreamFirstByteTimeoutMs,
     streamHeartbeatMs: LIMITS.streamHeartbeatMs,
+    answerLeaseMs: DEFAULT_ANSWER_LEASE_MS,
     ...partial,
     webDistDir: partial.webDistDir ?? path.resolve(here, '../../web/dist'),
   };

@@ -2,15 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
 import type { TurnAccounting } from './turn-accounting.js';
 
-/** With leases of 30 s, a turn whose owner died is settled within 45 s. */
-const SWEEP_MS = 15_000;
 /** Turns settled per round; more wait for the next one. */
 const BATCH = 200;
 
 /**
- * Settles chat turns whose owning instance is gone: at start and every 15 s, on every
- * instance. Answers without a lease (streamed before leases existed) count as gone once
- * older than the longest possible answer plus a margin.
+ * Settles chat turns whose owning instance is gone: at start and every half lease (15 s by
+ * default), on every instance, so a turn whose owner died is settled within one and a half
+ * leases (45 s by default). Answers without a lease (streamed before leases existed) count
+ * as gone once older than the longest possible answer plus a margin.
  */
 export class AnswerSweep {
   private timer: NodeJS.Timeout | undefined;
@@ -21,6 +20,8 @@ export class AnswerSweep {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly longestAnswerMs: number,
+    /** The answer lease; a round every half of it. */
+    private readonly leaseMs: number,
   ) {}
 
   /** One round; resolves to how many turns it settled. */
@@ -47,7 +48,7 @@ export class AnswerSweep {
         .finally(() => {
           this.round = undefined;
         });
-    }, SWEEP_MS);
+    }, this.leaseMs / 2);
     this.timer.unref();
   }
 

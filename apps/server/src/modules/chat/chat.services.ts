@@ -31,7 +31,7 @@ export interface ChatDeps {
   settings: SettingsService;
   secret: string;
   clock: Clock;
-  config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs'>;
+  config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs' | 'answerLeaseMs'>;
   log: FastifyBaseLogger;
   /** Stop requests travel through it to the instance holding the answer. */
   changes: ChangeBus;
@@ -51,7 +51,7 @@ export function createChatServices(d: ChatDeps) {
   return {
     models,
     // Settles turns left unfinished by an instance that went away.
-    sweep: new AnswerSweep(accounting, d.clock, d.log, d.config.upstreamTimeoutMs),
+    sweep: new AnswerSweep(accounting, d.clock, d.log, d.config.upstreamTimeoutMs, d.config.answerLeaseMs),
     images,
     conversations: new ConversationsService(
       d.db,
@@ -75,7 +75,7 @@ export function createChatServices(d: ChatDeps) {
       { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
       d.log,
       new ModelTitles(conversationsRepo),
-      new LiveAnswers(messages, d.clock, d.log),
+      new LiveAnswers(messages, d.clock, d.log, d.config.answerLeaseMs),
       d.changes,
     ),
   };

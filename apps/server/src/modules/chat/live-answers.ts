@@ -4,11 +4,9 @@ import type { Clock } from '../../lib/clock.js';
 import type { MessagesRepo } from './messages.repo.js';
 
 /** How long an instance vouches for an answer it streams; past it, any instance may settle the turn. */
-export const LEASE_MS = 30_000;
+export const DEFAULT_ANSWER_LEASE_MS = 30_000;
 /** How often the text so far is written: a crash loses at most about this much of an answer. */
 const PARTIAL_WRITE_MS = 1_000;
-/** Leases are renewed well before they run out, so a slow tick or two cannot lose one. */
-const RENEW_MS = 10_000;
 
 interface Followed {
   text: string;
@@ -18,8 +16,8 @@ interface Followed {
 /**
  * The answers this process is writing into the database as they stream. One timer for the
  * whole process: each second it writes the text of every answer that grew (one UPDATE per
- * such answer, never per delta), and every ten seconds it renews the leases of all of them
- * in one statement. The timer runs only while something streams.
+ * such answer, never per delta), and every third of the lease (10 s by default) it renews
+ * the leases of all of them in one statement. The timer runs only while something streams.
  */
 export class LiveAnswers {
   /** This process, as the owner named on the answers it streams. */
@@ -28,16 +26,21 @@ export class LiveAnswers {
   private timer: NodeJS.Timeout | undefined;
   private tick: Promise<void> | undefined;
   private renewedAt = 0;
+  /** Leases are renewed well before they run out, so a slow tick or two cannot lose one. */
+  private readonly renewMs: number;
 
   constructor(
     private readonly messages: MessagesRepo,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    private readonly leaseMs: number,
+  ) {
+    this.renewMs = leaseMs / 3;
+  }
 
   /** The lease a newly opened answer starts with. */
   leaseUntil(): string {
-    return new Date(this.clock.now().getTime() + LEASE_MS).toISOString();
+    return new Date(this.clock.now().getTime() + this.leaseMs).toISOString();
   }
 
   /** Starts writing an answer's text as it grows; `end` before the answer is settled. */
@@ -90,7 +93,7 @@ export class LiveAnswers {
       await this.messages.writePartial(answerId, this.ownerId, text);
       f.written = text;
     }
-    if (Date.now() - this.renewedAt >= RENEW_MS && this.followed.size > 0) {
+    if (Date.now() - this.renewedAt >= this.renewMs && this.followed.size > 0) {
       this.renewedAt = Date.now();
       await this.messages.renewLeases(this.ownerId, this.leaseUntil());
     }
