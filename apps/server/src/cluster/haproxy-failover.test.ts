@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { type Cluster, findHaproxy, freePort, startCluster } from '../../../../scripts/cluster.mjs';
 import { openDatabase } from '../db/database.js';
 import { CreditsRepo } from '../modules/credits/credits.repo.js';
-import { type FakeUpstream, startFakeUpstream } from '../../test/fake-upstream.js';
+import { type FakeUpstream, fakeAnswer, startFakeUpstream } from '../../test/fake-upstream.js';
 import { TEST_DATABASE_URL } from '../../test/test-app.js';
 import { type ThrowawayDatabase, createThrowawayDatabase } from '../../test/throwaway-database.js';
 
@@ -22,6 +22,10 @@ const ADMIN = { email: 'admin@cluster.test', password: 'Admin#Pass123' };
 /** Load before the crash and after it (the instance's exit), in ms. */
 const LOAD_BEFORE_MS = 2_500;
 const LOAD_AFTER_MS = 4_000;
+/** Short leases, so a turn cut by a killed instance is settled within seconds (every 1.5 s a sweep). */
+const ANSWER_LEASE_MS = 3_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function countBy(items: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
@@ -133,6 +137,7 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
         ADMIN_PASSWORD: ADMIN.password,
         RATE_LIMIT_SCALE: '100',
         WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+        ANSWER_LEASE_MS: String(ANSWER_LEASE_MS),
       },
       haproxyBin: HAPROXY,
       log: (line) => output.push(line),
@@ -296,5 +301,80 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
     }
   }, 60_000);
 
-  it.todo('settles a streamed answer cut by the killed instance (refund or charge, once) through its lease');
+  // Runs last: it kills a second instance.
+  it('settles a streamed answer cut by a killed instance through its lease: the stored text kept and charged once', async () => {
+    onTestFailed(showOutput);
+    const alive = cluster!.instances.filter((s) => s.child.exitCode === null && s.child.signalCode === null);
+    // One instance to hold the stream and die, at least one more to settle the turn.
+    expect(alive.length).toBeGreaterThanOrEqual(2);
+    const holder = alive[alive.length - 1]!;
+    const m = await member(5);
+    // Straight to the instance, not through HAProxy, so the test knows which one holds the answer.
+    const res = await fetch(`${holder.url}/api/chat/conversations/${m.conversationId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ content: '[fake:delay=200] [fake:repeat=3] cut by a crash', stream: true }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('event: message')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += value;
+    }
+    expect(received).toContain('event: message');
+
+    const db = openDatabase({ databaseUrl: database.url, dataDir });
+    try {
+      const answerRow = () =>
+        db.db
+          .selectFrom('messages')
+          .select(['id', 'status', 'content'])
+          .where('conversation_id', '=', m.conversationId)
+          .where('role', '=', 'assistant')
+          .executeTakeFirst();
+      // The answer's text is written about once a second while it streams: kill once some is stored.
+      let before = await answerRow();
+      for (const deadline = Date.now() + 10_000; !before?.content && Date.now() < deadline;) {
+        await sleep(100);
+        before = await answerRow();
+      }
+      expect(before).toMatchObject({ status: 'streaming', content: expect.stringMatching(/./) as unknown });
+      const exited = new Promise((r) => holder.child.once('exit', r));
+      holder.child.kill('SIGKILL');
+      await exited;
+      await reader.cancel().catch(() => undefined);
+
+      // Settled by a surviving instance once the lease runs out (3 s) and its next sweep comes (1.5 s).
+      let after = await answerRow();
+      for (const deadline = Date.now() + 15_000; after?.status === 'streaming' && Date.now() < deadline;) {
+        await sleep(250);
+        after = await answerRow();
+      }
+      // Kept as an interrupted answer, with at least the text stored before the kill.
+      const upstream = fake.requests.find((r) => r.lastUserText.includes('cut by a crash'))!;
+      const full = fakeAnswer(upstream.lastUserText, { repeat: 3 });
+      expect(after?.status).toBe('error');
+      expect(after!.content.length).toBeGreaterThanOrEqual(before!.content.length);
+      expect(full.startsWith(after!.content)).toBe(true);
+      expect(after!.content.length).toBeLessThan(full.length);
+
+      // Charged exactly once, never refunded, and the balance is the ledger's sum.
+      const entries = await db.db
+        .selectFrom('credit_transactions')
+        .select('transaction_type')
+        .where('reference_id', '=', before!.id)
+        .execute();
+      expect(countBy(entries.map((e) => e.transaction_type))).toEqual({ chat_consume: 1 });
+      const user = await db.db
+        .selectFrom('users')
+        .select(['credits_quota', 'credits_used'])
+        .where('id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      expect(await new CreditsRepo(db.db).ledgerSum(m.id)).toBe(user.credits_quota - user.credits_used);
+    } finally {
+      await db.close();
+    }
+  }, 30_000);
 });
