@@ -8,10 +8,24 @@ export interface DatabaseLog {
 }
 
 /**
- * How long acquiring a PostgreSQL connection may take before the request fails (503):
+ * How long opening a PostgreSQL connection may take before the request fails (503):
  * an unreachable database must not hold requests for the operating system's TCP timeout.
  */
 export const PG_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * How long a request may wait for one of the pool's connections to come free. Longer than
+ * opening one: under a burst (hundreds of sends at once) the queue is long but moving, and
+ * refusing those requests would turn load into errors; a dead database fails at connect.
+ */
+export const PG_ACQUIRE_TIMEOUT_MS = 15_000;
+
+/** A client whose own connection attempt gives up after PG_CONNECT_TIMEOUT_MS. */
+class TimedClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+  }
+}
 
 /** Names our connections in `pg_stat_activity`; an `application_name` in the URL wins. */
 export const PG_APPLICATION_NAME = 'aiplatform';
@@ -26,7 +40,9 @@ export function createPgPool(url: string, log?: DatabaseLog): { pool: pg.Pool; d
   const pool = new pg.Pool({
     connectionString: url,
     max: 20,
-    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    // The pool's limit covers waiting in its queue; the client's own, the connection attempt.
+    connectionTimeoutMillis: PG_ACQUIRE_TIMEOUT_MS,
+    Client: TimedClient,
     application_name: PG_APPLICATION_NAME,
     // Lets the operating system notice a peer that vanished without closing the socket.
     keepAlive: true,

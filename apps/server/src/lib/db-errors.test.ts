@@ -16,6 +16,7 @@ describe('isDatabaseUnavailable', () => {
       withCode('SQLITE_BUSY', 'database is locked'),
       withCode('SQLITE_BUSY_SNAPSHOT'),
       new Error('timeout exceeded when trying to connect'),
+      new Error('timeout expired'),
       new Error('Connection terminated unexpectedly'),
       new Error('Connection terminated due to connection timeout', { cause: withCode('ETIMEDOUT') }),
       new Error('wrapped', { cause: withCode('ECONNREFUSED') }),

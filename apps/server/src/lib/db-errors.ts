@@ -27,6 +27,8 @@ function isUnavailableSqlState(code: string): boolean {
 /** node-postgres reports a lost or timed-out connection with a plain Error and no code. */
 const PG_CONNECTION_MESSAGES = [
   'timeout exceeded when trying to connect',
+  // A client's own connection attempt ran out of time (its `connectionTimeoutMillis`).
+  'timeout expired',
   'Connection terminated',
   'Client has encountered a connection error and is not queryable',
   'Client was closed and is not queryable',
