@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { type Language, LIMITS, pickLanguage } from '@aiplatform/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -60,6 +59,7 @@ import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { registerDocs } from './plugins/docs.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -233,7 +233,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   ]);
   app.addHook('onClose', async () => stopHousekeeping());
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // Tokens live in localStorage, so script injection must be impossible: scripts only from us.
     // Styles stay inline-capable for the component library; module pages may be framed.
     contentSecurityPolicy: {
