@@ -1,24 +1,31 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { type Cluster, findHaproxy, freePort, startCluster } from '../../../../scripts/cluster.mjs';
+import type { Cluster } from '../../../../scripts/cluster.mjs';
 import { openDatabase } from '../db/database.js';
 import { CreditsRepo } from '../modules/credits/credits.repo.js';
+import {
+  CLUSTER_ADMIN as ADMIN,
+  HAPROXY,
+  type Outcome,
+  clusterClient,
+  countBy,
+  readLedgers,
+  record as recordInto,
+  startSourceCluster,
+} from '../../test/cluster-client.js';
 import { type FakeUpstream, fakeAnswer, startFakeUpstream } from '../../test/fake-upstream.js';
 import { TEST_DATABASE_URL } from '../../test/test-app.js';
 import { type ThrowawayDatabase, createThrowawayDatabase } from '../../test/throwaway-database.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
-const HAPROXY = findHaproxy();
 const missing = [
   !HAPROXY && 'haproxy (apt-get install haproxy)',
   !TEST_DATABASE_URL && 'TEST_DATABASE_URL',
   !REDIS_URL && 'TEST_REDIS_URL',
 ].filter(Boolean);
 const SKIPPED = missing.length ? ` (skipped: needs ${missing.join(', ')})` : '';
-const ADMIN = { email: 'admin@cluster.test', password: 'Admin#Pass123' };
 /** Load before the crash and after it (the instance's exit), in ms. */
 const LOAD_BEFORE_MS = 2_500;
 const LOAD_AFTER_MS = 4_000;
@@ -26,25 +33,6 @@ const LOAD_AFTER_MS = 4_000;
 const ANSWER_LEASE_MS = 3_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function countBy(items: string[]): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const i of items) counts[i] = (counts[i] ?? 0) + 1;
-  return counts;
-}
-
-interface Outcome {
-  kind: 'me' | 'conversations' | 'send';
-  startedAt: number;
-  status: number;
-  error?: string;
-}
-
-interface Member {
-  id: number;
-  token: string;
-  conversationId: string;
-}
 
 /*
  * Three instances of the server (as separate processes, from the sources) behind HAProxy
@@ -61,104 +49,24 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
   /** The instances' and HAProxy's output, shown when something failed. */
   const showOutput = () => console.log(output.slice(-80).join('\n'));
 
-  async function call<T>(
-    method: string,
-    url: string,
-    opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; data: T }> {
-    const res = await fetch(`${cluster!.url}${url}`, {
-      method,
-      headers: {
-        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-        ...(opts.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...opts.headers,
-      },
-      ...(opts.body !== undefined ? { body: JSON.stringify(opts.body) } : {}),
-    });
-    const text = await res.text();
-    let data: T;
-    try {
-      data = (JSON.parse(text) as { data: T }).data;
-    } catch {
-      data = text as T;
-    }
-    return { status: res.status, data };
-  }
-
-  async function signIn(email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
-    const res = await call<{ accessToken: string }>('POST', '/api/auth/login', {
-      body: { account: email, password },
-      headers,
-    });
-    if (res.status !== 200) throw new Error(`login: ${res.status} ${JSON.stringify(res.data)}`);
-    return res.data.accessToken;
-  }
-
-  async function member(i: number): Promise<Member> {
-    const email = `load${i}_${crypto.randomBytes(3).toString('hex')}@cluster.test`;
-    const password = 'secret123';
-    const reg = await call<{ id: number }>('POST', '/api/auth/register', {
-      body: {
-        email,
-        username: `load${i}_${crypto.randomBytes(3).toString('hex')}`,
-        password,
-        confirmPassword: password,
-      },
-    });
-    if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.data)}`);
-    const token = await signIn(email, password);
-    const conv = await call<{ id: string }>('POST', '/api/chat/conversations', {
-      token,
-      body: { model_name: 'fake-echo' },
-    });
-    if (conv.status !== 201) throw new Error(`conversation: ${conv.status} ${JSON.stringify(conv.data)}`);
-    return { id: reg.data.id, token, conversationId: conv.data.id };
-  }
+  let api: ReturnType<typeof clusterClient>;
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-cluster-test-'));
     database = await createThrowawayDatabase();
     fake = await startFakeUpstream();
-    cluster = await startCluster({
-      size: 3,
-      port: await freePort(),
-      bindAddress: '127.0.0.1',
+    cluster = await startSourceCluster({
       databaseUrl: database.url,
       redisUrl: REDIS_URL!,
-      redisPrefix: `test-${crypto.randomUUID()}:`,
-      appSecret: crypto.randomBytes(32).toString('base64url'),
       dataDir,
-      // From the sources, as every other server test runs: no build needed.
-      serverCommand: ['--import', 'tsx', 'apps/server/src/main.ts'],
-      env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        RATE_LIMIT_SCALE: '100',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-        ANSWER_LEASE_MS: String(ANSWER_LEASE_MS),
-      },
-      haproxyBin: HAPROXY,
+      upstreamUrl: fake.url,
+      env: { ANSWER_LEASE_MS: String(ANSWER_LEASE_MS) },
       log: (line) => output.push(line),
     }).catch((err: unknown) => {
       showOutput();
       throw err;
     });
-    // The model every member talks to, added by the administrator (a write with an Idempotency-Key).
-    const adminToken = await signIn(ADMIN.email, ADMIN.password);
-    const model = await call('POST', '/api/admin/models', {
-      token: adminToken,
-      headers: { 'idempotency-key': crypto.randomUUID() },
-      body: {
-        name: 'fake-echo',
-        provider: 'openai_compatible',
-        api_endpoint: fake.url,
-        api_key: 'sk-test-cluster',
-        credits_per_chat: 1,
-      },
-    });
-    if (model.status !== 201) throw new Error(`model: ${model.status} ${JSON.stringify(model.data)}`);
+    api = clusterClient(cluster.url);
   }, 120_000);
 
   afterAll(async () => {
@@ -170,7 +78,7 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
 
   it('takes the client address from its own X-Forwarded-For entry, never one the client wrote', async () => {
     onTestFailed(showOutput);
-    const token = await signIn(ADMIN.email, ADMIN.password, { 'x-forwarded-for': '203.0.113.9' });
+    const token = await api.signIn(ADMIN.email, ADMIN.password, { 'x-forwarded-for': '203.0.113.9' });
     const db = openDatabase({ databaseUrl: database.url, dataDir });
     try {
       // Every sign-in so far came from this machine, the one with a forged header included.
@@ -184,7 +92,7 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
 
   it('passes a streamed answer on piece by piece, not once it is complete', async () => {
     onTestFailed(showOutput);
-    const m = await member(0);
+    const m = await api.member(0);
     const res = await fetch(`${cluster!.url}/api/chat/conversations/${m.conversationId}/messages`, {
       method: 'POST',
       headers: { authorization: `Bearer ${m.token}`, 'content-type': 'application/json' },
@@ -212,28 +120,21 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
 
   it('loses no read and no write sent after an instance is killed under load; credits stay exact', async () => {
     onTestFailed(showOutput);
-    const members = await Promise.all([1, 2, 3, 4].map(member));
+    const members = await Promise.all([1, 2, 3, 4].map(api.member));
 
     const outcomes: Outcome[] = [];
     let exitedAt = Number.POSITIVE_INFINITY;
     const sendsAfterCrash = () => outcomes.filter((o) => o.kind === 'send' && o.startedAt >= exitedAt).length;
     // Steady load until a while after the crash, with at least 8 sends started after it.
     const keepGoing = () => Date.now() < exitedAt + LOAD_AFTER_MS || sendsAfterCrash() < 8;
-    const record = async (kind: Outcome['kind'], run: () => Promise<{ status: number }>) => {
-      const startedAt = Date.now();
-      try {
-        outcomes.push({ kind, startedAt, status: (await run()).status });
-      } catch (err) {
-        outcomes.push({ kind, startedAt, status: 0, error: String(err) });
-      }
-    };
+    const record = (kind: Outcome['kind'], run: () => Promise<{ status: number }>) => recordInto(outcomes, kind, run);
     // One loop per member, each request after the previous answer (a conversation answers one send at a time).
     const loops = members.map(async (m, i) => {
       for (let n = 0; keepGoing(); n += 1) {
-        await record('me', () => call('GET', '/api/auth/me', { token: m.token }));
-        await record('conversations', () => call('GET', '/api/chat/conversations', { token: m.token }));
+        await record('me', () => api.call('GET', '/api/auth/me', { token: m.token }));
+        await record('conversations', () => api.call('GET', '/api/chat/conversations', { token: m.token }));
         await record('send', () =>
-          call('POST', `/api/chat/conversations/${m.conversationId}/messages`, {
+          api.call('POST', `/api/chat/conversations/${m.conversationId}/messages`, {
             token: m.token,
             body: { content: `load ${i}.${n}`, stream: false },
           }),
@@ -271,34 +172,12 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
     expect(unexpected).toEqual([]);
 
     // Every balance is its ledger's sum, and nobody is charged twice for one answered send.
-    const db = openDatabase({ databaseUrl: database.url, dataDir });
-    try {
-      const credits = new CreditsRepo(db.db);
-      for (const m of members) {
-        const user = await db.db
-          .selectFrom('users')
-          .select(['credits_quota', 'credits_used'])
-          .where('id', '=', m.id)
-          .executeTakeFirstOrThrow();
-        expect(await credits.ledgerSum(m.id), `ledger of user ${m.id}`).toBe(user.credits_quota - user.credits_used);
-      }
-      const answered = outcomes.filter((o) => o.kind === 'send' && o.status === 200).length;
-      const charged = await db.db
-        .selectFrom('credit_transactions')
-        .where(
-          'user_id',
-          'in',
-          members.map((m) => m.id),
-        )
-        .where('transaction_type', '=', 'chat_consume')
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow();
-      const failed = outcomes.filter((o) => o.kind === 'send' && o.status !== 200).length;
-      expect(Number(charged.n)).toBeGreaterThanOrEqual(answered);
-      expect(Number(charged.n)).toBeLessThanOrEqual(answered + failed);
-    } finally {
-      await db.close();
-    }
+    const ledgers = await readLedgers(database.url, dataDir, members);
+    for (const b of ledgers.balances) expect(b.ledgerSum, `ledger of user ${b.id}`).toBe(b.balance);
+    const answered = outcomes.filter((o) => o.kind === 'send' && o.status === 200).length;
+    const failed = outcomes.filter((o) => o.kind === 'send' && o.status !== 200).length;
+    expect(ledgers.charges).toBeGreaterThanOrEqual(answered);
+    expect(ledgers.charges).toBeLessThanOrEqual(answered + failed);
   }, 60_000);
 
   // Runs last: it kills a second instance.
@@ -308,7 +187,7 @@ describe.skipIf(missing.length > 0)(`a cluster behind HAProxy${SKIPPED}`, () => 
     // One instance to hold the stream and die, at least one more to settle the turn.
     expect(alive.length).toBeGreaterThanOrEqual(2);
     const holder = alive[alive.length - 1]!;
-    const m = await member(5);
+    const m = await api.member(5);
     // Straight to the instance, not through HAProxy, so the test knows which one holds the answer.
     const res = await fetch(`${holder.url}/api/chat/conversations/${m.conversationId}/messages`, {
       method: 'POST',
