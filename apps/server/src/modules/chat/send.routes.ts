@@ -45,8 +45,8 @@ export const sendRoutes =
         },
       },
       async (req, reply) => {
-        const turn = await send.prepare(currentAuth(req).user, req.params.id, req.body);
         const ac = new AbortController();
+        const turn = await send.prepare(currentAuth(req).user, req.params.id, req.body, ac);
         if (req.body.stream && turn.model.row.stream_enabled === 1) {
           return relay(req, reply, send, turn, ac, {
             heartbeatMs: opts.heartbeatMs,

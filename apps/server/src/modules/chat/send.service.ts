@@ -8,6 +8,7 @@ import {
 } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
+import { EarlyAnswer } from '../../ai/early-answer.js';
 import { buildPrompt } from '../../ai/prompt.js';
 import { countTokens, estimateTokens } from '../../ai/tokens.js';
 import {
@@ -46,6 +47,8 @@ export interface Turn extends TurnRef {
   promptText: string;
   /** The model writing the conversation's title, on its first turn when the setting asks for it. */
   titling?: Promise<void>;
+  /** The streamed answer, when it was asked for while the credits were reserved. */
+  early?: EarlyAnswer;
 }
 
 /** Where a streamed answer goes (the SSE relay). */
@@ -93,8 +96,13 @@ export class SendService {
    * ownership (404), model availability, image rules, then the credit reservation,
    * which writes the question and an empty answer in the same transaction. Stored images
    * are read only after that, so a send that cannot be paid costs no disk reads.
+   *
+   * A streamed text-only turn whose sender's last known balance covers it asks the
+   * upstream for its answer while the credits are being reserved (`EarlyAnswer`): nothing
+   * is relayed before the reservation succeeds, and a refused turn aborts the call at once.
+   * `ac` is the turn's controller: aborting it stops the upstream call.
    */
-  async prepare(user: UserRow, conversationId: string, body: SendMessageBody): Promise<Turn> {
+  async prepare(user: UserRow, conversationId: string, body: SendMessageBody, ac: AbortController): Promise<Turn> {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
@@ -104,11 +112,34 @@ export class SendService {
 
     // Read before the reservation, which adds this turn's own rows.
     const history = await this.messages.history(conversation.id, conversation.context_length);
+    const buildTurnPrompt = () =>
+      buildPrompt(
+        [
+          ...history,
+          {
+            role: 'user' as const,
+            content: body.content,
+            images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
+          },
+        ],
+        { vision, loadImage: (name, mime) => this.images.read(name, mime) },
+      );
 
     const settings = await this.settings.getSettings();
     const { credits } = settings;
     const cost = credits.enabled ? model.row.credits_per_chat : 0;
+    const required = credits.enabled ? Math.max(cost, credits.min_credits_for_chat) : 0;
     const now = this.clock.now().toISOString();
+    const system = conversation.system_prompt.trim() ? conversation.system_prompt : undefined;
+    const temperature = Number(conversation.ai_temperature);
+
+    // Without images the prompt reads nothing from disk, so it can be built (and sent) before paying.
+    let prompt = files.length === 0 ? await buildTurnPrompt() : undefined;
+    const early =
+      prompt && body.stream && model.row.stream_enabled === 1 && likelyAffordable(user, required, now)
+        ? new EarlyAnswer(this.callWith(model, system, prompt.messages, temperature, ac.signal))
+        : undefined;
+
     const questionId = crypto.randomUUID();
     const answerId = crypto.randomUUID();
     const usage = {
@@ -128,48 +159,46 @@ export class SendService {
       status: 'complete' as const,
       created_at: now,
     };
-    const questionTitle = titleFromQuestion(body.content);
-    const creditsRemaining = await this.accounting.open({
-      userId: user.id,
-      conversationId: conversation.id,
-      cost,
-      required: credits.enabled ? Math.max(cost, credits.min_credits_for_chat) : 0,
-      question,
-      questionFileIds: files.map((f) => f.id),
-      answer: {
-        ...question,
-        id: answerId,
-        role: 'assistant',
-        content: '',
-        parent_id: questionId,
-        tokens: 0,
-        model_name: model.row.name,
-        status: 'streaming',
-        owner_id: this.live.ownerId,
-        lease_until: this.live.leaseUntil(),
-      },
-      title: questionTitle,
-      now,
-      usage,
-    });
     // A conversation without a title takes one from its first question; the model may write a better one.
-    const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
-    let prompt: Awaited<ReturnType<typeof buildPrompt>>;
+    const questionTitle = titleFromQuestion(body.content);
+    let creditsRemaining: number;
     try {
-      prompt = await buildPrompt(
-        [
-          ...history,
-          {
-            role: 'user' as const,
-            content: body.content,
-            images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
-          },
-        ],
-        { vision, loadImage: (name, mime) => this.images.read(name, mime) },
-      );
+      creditsRemaining = await this.accounting.open({
+        userId: user.id,
+        conversationId: conversation.id,
+        cost,
+        required,
+        question,
+        questionFileIds: files.map((f) => f.id),
+        answer: {
+          ...question,
+          id: answerId,
+          role: 'assistant',
+          content: '',
+          parent_id: questionId,
+          tokens: 0,
+          model_name: model.row.name,
+          status: 'streaming',
+          owner_id: this.live.ownerId,
+          lease_until: this.live.leaseUntil(),
+        },
+        title: questionTitle,
+        now,
+        usage,
+      });
     } catch (err) {
-      await this.accounting.refund(ref, this.clock.now().toISOString(), this.claim);
+      // Refused (or the database failed): an answer asked for early is not wanted.
+      if (early) ac.abort('client');
       throw err;
+    }
+    const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
+    if (!prompt) {
+      try {
+        prompt = await buildTurnPrompt();
+      } catch (err) {
+        await this.accounting.refund(ref, this.clock.now().toISOString(), this.claim);
+        throw err;
+      }
     }
     const titling =
       conversation.title === '' && settings.ai.model_titles
@@ -193,10 +222,11 @@ export class SendService {
         files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
       }),
       creditsRemaining,
-      system: conversation.system_prompt.trim() ? conversation.system_prompt : undefined,
+      system,
       messages: prompt.messages,
       promptText: `${conversation.system_prompt}\n${prompt.text}`,
       titling,
+      early,
     };
   }
 
@@ -232,11 +262,12 @@ export class SendService {
   async answerStream(turn: Turn, sink: TurnSink, ac: AbortController): Promise<void> {
     await this.track(turn, ac, async (partial) => {
       let text = '';
-      const end = await streamAnswer(this.call(turn, ac.signal), (delta) => {
+      const onDelta = (delta: string) => {
         text += delta;
         partial.update(text);
         sink.delta(delta);
-      });
+      };
+      const end = await (turn.early ? turn.early.relayTo(onDelta) : streamAnswer(this.call(turn, ac.signal), onDelta));
       partial.end();
       if (!text) {
         await this.fail(turn, end);
@@ -311,11 +342,21 @@ export class SendService {
   }
 
   private call(turn: Turn, signal: AbortSignal): UpstreamCall {
+    return this.callWith(turn.model, turn.system, turn.messages, Number(turn.conversation.ai_temperature), signal);
+  }
+
+  private callWith(
+    model: CallableModel,
+    system: string | undefined,
+    messages: ModelMessage[],
+    temperature: number,
+    signal: AbortSignal,
+  ): UpstreamCall {
     return {
-      model: turn.model.languageModel,
-      system: turn.system,
-      messages: turn.messages,
-      temperature: Number(turn.conversation.ai_temperature),
+      model: model.languageModel,
+      system,
+      messages,
+      temperature,
       signal,
       firstByteTimeoutMs: this.timeouts.firstByteMs,
       totalTimeoutMs: this.timeouts.totalMs,
@@ -343,6 +384,17 @@ export class SendService {
       'AI answer failed',
     );
   }
+}
+
+/**
+ * Whether the sender's balance as last read (the session's copy of the user, perhaps a
+ * moment old) covers the turn. Only decides whether the answer may be asked for early:
+ * the reservation stays the authority, and a wrong guess costs one aborted upstream call.
+ */
+function likelyAffordable(user: UserRow, required: number, now: string): boolean {
+  if (required === 0) return true;
+  if (user.credits_expire_at !== null && user.credits_expire_at <= now) return false;
+  return user.credits_quota - user.credits_used >= required;
 }
 
 const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;
