@@ -7,6 +7,8 @@ import type { MessagesRepo } from './messages.repo.js';
 export const DEFAULT_ANSWER_LEASE_MS = 30_000;
 /** How often the text so far is written: a crash loses at most about this much of an answer. */
 const PARTIAL_WRITE_MS = 1_000;
+/** Answers written per transaction: one commit for many, but never a long hold on the database. */
+const PARTIAL_WRITE_BATCH = 100;
 
 interface Followed {
   text: string;
@@ -16,7 +18,7 @@ interface Followed {
 /**
  * The answers this process is writing into the database as they stream. One timer for the
  * whole process: each second it writes the text of every answer that grew (one UPDATE per
- * such answer, never per delta), and every third of the lease (10 s by default) it renews
+ * such answer, never per delta, a hundred to a transaction), and every third of the lease (10 s by default) it renews
  * the leases of all of them in one statement. The timer runs only while something streams.
  */
 export class LiveAnswers {
@@ -86,12 +88,16 @@ export class LiveAnswers {
   }
 
   private async writeAll(): Promise<void> {
-    for (const [answerId, f] of this.followed) {
-      if (f.text === f.written) continue;
-      const text = f.text;
-      // Conditional on the answer still streaming and ours: a late write never undoes a settle.
-      await this.messages.writePartial(answerId, this.ownerId, text);
-      f.written = text;
+    const grown: { id: string; content: string; followed: Followed }[] = [];
+    for (const [id, f] of this.followed) if (f.text !== f.written) grown.push({ id, content: f.text, followed: f });
+    // In batches, so that one transaction never holds SQLite's single connection for long.
+    for (let i = 0; i < grown.length; i += PARTIAL_WRITE_BATCH) {
+      const batch = grown.slice(i, i + PARTIAL_WRITE_BATCH);
+      await this.messages.writePartials(
+        this.ownerId,
+        batch.map(({ id, content }) => ({ id, content })),
+      );
+      for (const g of batch) g.followed.written = g.content;
     }
     if (Date.now() - this.renewedAt >= this.renewMs && this.followed.size > 0) {
       this.renewedAt = Date.now();
