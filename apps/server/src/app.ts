@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { type Language, LIMITS, pickLanguage } from '@aiplatform/contracts';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type ZodTypeProvider, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { type BootstrapResult, bootstrap } from './bootstrap.js';
@@ -17,6 +17,7 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { scheduleHousekeeping } from './lib/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
+import { serializerCompiler } from './lib/response-serializer.js';
 import { resolveAppSecret } from './lib/secrets.js';
 import { AccessTokens } from './lib/tokens.js';
 import { TrustedNetworks } from './lib/trusted-networks.js';
@@ -116,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Plain-data responses are written by compiled code; the rest through zod (lib/response-serializer).
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('lang', 'zh-CN');
   app.addHook('onRequest', async (req, reply) => {
