@@ -34,8 +34,9 @@ export function indexTextOf(content: string): string {
 /**
  * The full-text index of message text (table `message_search`, migration 0010): one entry
  * per message with text, keyed by `messages.seq`, carrying its owner so a search reads only
- * the caller's entries. MessagesRepo calls `indexMessage` in the transaction that writes the
- * message; removal needs no text, so the database does it (SQLite trigger, PostgreSQL
+ * the caller's entries. A chat turn's question and answer are indexed in the transaction
+ * that settles the turn (answered or refunded), so a question in flight is not found yet;
+ * removal needs no text, so the database does it (SQLite trigger, PostgreSQL
  * foreign-key cascade) for every way a message can go, conversation and account deletion included.
  */
 

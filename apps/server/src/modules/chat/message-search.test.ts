@@ -93,6 +93,19 @@ describe('message search', () => {
     for (const h of hits) expect(marked(h)).toEqual(['formula']);
   });
 
+  it('finds a question whose answer never came, once the turn is refunded', async () => {
+    const failing = await createConversation(t, token, { model_name: 'fake-error' });
+    const res = await t.post(
+      `${BASE}/${failing.id}/messages`,
+      { content: 'Unanswerable zeppelin question', stream: false },
+      token,
+    );
+    expect(res.status).toBe(502);
+    const hits = await hitsFor('zeppelin');
+    expect(hits.map((h) => [h.role, h.conversation_id])).toEqual([['user', failing.id]]);
+    expect(await indexedSeqs()).toEqual(await messageSeqs());
+  });
+
   it('finds Chinese by any run of characters inside a longer text', async () => {
     for (const q of ['数据库', '据库很', '我们']) {
       const hits = await hitsFor(q);

@@ -100,7 +100,12 @@ export class MessagesRepo {
     }));
   }
 
-  /** Inserts in order (the question gets the lower `seq`), with the question's images in order. */
+  /**
+   * Inserts in order (the question gets the lower `seq`), with the question's images in
+   * order. Neither is indexed for search yet: both are when the turn is settled (the
+   * answer by `finishAnswer`, the question by `indexQuestion`), which keeps the search
+   * index's writes, a large part of a commit's cost, out of the credit reservation.
+   */
   async insertPair(
     db: Db,
     question: Insertable<MessagesTable>,
@@ -109,10 +114,17 @@ export class MessagesRepo {
   ): Promise<void> {
     await db.insertInto('messages').values(question).execute();
     await db.insertInto('messages').values(answer).execute();
-    await indexMessage(db, question.id, question.content ?? '', true);
-    // The answer is a placeholder now; it is indexed when finished.
-    if (answer.content) await indexMessage(db, answer.id, answer.content, true);
     await this.files.attach(db, question.id, questionFileIds);
+  }
+
+  /**
+   * Indexes a turn's question for search, when its turn is settled (answered or refunded).
+   * It may have been indexed at send time by an earlier version, so an entry is replaced.
+   */
+  async indexQuestion(db: Db, questionId: string): Promise<void> {
+    if (!questionId) return;
+    const row = await db.selectFrom('messages').select('content').where('id', '=', questionId).executeTakeFirst();
+    if (row) await indexMessage(db, questionId, row.content);
   }
 
   /**
@@ -132,7 +144,8 @@ export class MessagesRepo {
       .where(claimable(claim))
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) !== 1) return false;
-    await indexMessage(db, id, patch.content);
+    // A streaming answer has no index entry yet (its partial text is never indexed).
+    await indexMessage(db, id, patch.content, true);
     return true;
   }
 

@@ -119,6 +119,7 @@ export class TurnAccounting {
     return this.settledOnce(async (trx) => {
       await this.users.addTokensUsed(ref.userId, answer.tokens, trx);
       if (!(await this.messages.finishAnswer(trx, ref.answerId, answer, claim))) throw new AlreadySettled();
+      await this.messages.indexQuestion(trx, ref.questionId);
       await this.conversations.addTokens(trx, ref.conversationId, answer.tokens, now);
       await addUsage(trx, ref.usage, { tokens: answer.tokens });
     });
@@ -149,6 +150,7 @@ export class TurnAccounting {
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
       await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+      await this.messages.indexQuestion(trx, ref.questionId);
       await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
       // The statistics count answered turns only: undo all that `open` counted, and the
       // conversation is no longer started when it has no answer left.
