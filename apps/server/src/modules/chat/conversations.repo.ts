@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
 import type { ConversationRow, ConversationsTable, Database } from '../../db/types.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { Db } from '../users/users.repo.js';
 import { lockOwner } from './owner-lock.js';
 
@@ -54,7 +55,16 @@ export class ConversationsRepo {
 
   /** One page, pinned by priority first, then the most recently active (index conversations_user_order_idx). */
   async page(userId: number, page: number, limit: number): Promise<{ rows: ConversationRow[]; total: number }> {
-    const rows = await this.db
+    const rows = await this.pageRows(this.db, userId, limit, (page - 1) * limit);
+    // A first page that is not full holds everything: the count query would only repeat it.
+    if (page === 1 && rows.length < limit) return { rows, total: rows.length };
+    const [count] = await this.countOwned(this.db, userId);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+
+  /** The sidebar asks for these on every visit: their SQL is built once. */
+  private readonly pageRows = reusableQuery((userId: number, limit: number, offset: number) =>
+    this.db
       .selectFrom('conversations')
       .selectAll()
       .where('user_id', '=', userId)
@@ -62,17 +72,14 @@ export class ConversationsRepo {
       .orderBy('updated_at', 'desc')
       .orderBy('id')
       .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    // A first page that is not full holds everything: the count query would only repeat it.
-    if (page === 1 && rows.length < limit) return { rows, total: rows.length };
-    const count = await this.db
+      .offset(offset),
+  );
+  private readonly countOwned = reusableQuery((userId: number) =>
+    this.db
       .selectFrom('conversations')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return { rows, total: Number(count.n) };
-  }
+      .where('user_id', '=', userId),
+  );
 
   /** A question and its answer placeholder were added; an unnamed conversation takes `title`. */
   /** Counts a new turn's two messages; returns the conversation's message count after it. */
