@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { type DatabaseLog, createPgPool } from './pg-pool.js';
 import { withStatementCache } from './statement-cache.js';
+import { scheduleWalCheckpoints } from './wal-checkpoints.js';
 import type { Database } from './types.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,7 +21,8 @@ export function isPostgresUrl(url: string | undefined): boolean {
 
 /**
  * Opens PostgreSQL when the URL says so, else an SQLite file under the data dir.
- * SQLite runs in WAL mode with a busy timeout so readers never block the writer.
+ * SQLite runs in WAL mode with a busy timeout so readers never block the writer, and its
+ * log is checkpointed by a timer rather than inside a request's commit.
  * PostgreSQL connections that fail or time out surface as errors of the request that
  * needed them (answered 503), never as a crash.
  */
@@ -39,6 +41,14 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  const stopCheckpoints = file === ':memory:' ? () => undefined : scheduleWalCheckpoints(sqlite, opts.log);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    close: () => {
+      stopCheckpoints();
+      return db.destroy();
+    },
+  };
 }
