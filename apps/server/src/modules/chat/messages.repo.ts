@@ -3,6 +3,7 @@ import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
 import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { indexMessage } from './message-search.repo.js';
+import { reusableQuery } from '../../db/reusable-query.js';
 
 /** A message with its images in order, as the presenter needs it. */
 export type MessageWithFiles = MessageRow & { files: { id: string; original_name: string }[] };
@@ -78,7 +79,18 @@ export class MessagesRepo {
    */
   async history(conversationId: string, limit: number): Promise<HistoryMessage[]> {
     if (limit <= 0) return [];
-    const rows = await this.db
+    const rows = await this.lastForPrompt(this.db, conversationId, limit);
+    const files = await this.files.ofMessages(rows.filter((r) => r.role === 'user').map((r) => r.id));
+    return rows.reverse().map((r) => ({
+      role: r.role,
+      content: r.content,
+      images: (files.get(r.id) ?? []).map((f) => ({ storedName: f.stored_name, mime: f.mime })),
+    }));
+  }
+
+  /** Read on every send: its SQL is built once. */
+  private readonly lastForPrompt = reusableQuery((conversationId: string, limit: number) =>
+    this.db
       .selectFrom('messages')
       .select(['messages.id', 'messages.role', 'messages.content'])
       .where('messages.conversation_id', '=', conversationId)
@@ -90,15 +102,8 @@ export class MessagesRepo {
         ]),
       )
       .orderBy('messages.seq', 'desc')
-      .limit(limit)
-      .execute();
-    const files = await this.files.ofMessages(rows.filter((r) => r.role === 'user').map((r) => r.id));
-    return rows.reverse().map((r) => ({
-      role: r.role,
-      content: r.content,
-      images: (files.get(r.id) ?? []).map((f) => ({ storedName: f.stored_name, mime: f.mime })),
-    }));
-  }
+      .limit(limit),
+  );
 
   /**
    * Inserts in order (the question gets the lower `seq`), with the question's images in

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { reusableQuery } from '../../db/reusable-query.js';
 import type { AiModelRow, AiModelsTable, Database } from '../../db/types.js';
 
 export type NewAiModel = Insertable<AiModelsTable>;
@@ -36,9 +37,21 @@ export class ModelsRepo {
     return this.usable(groupId).orderBy('m.sort_order').orderBy('m.id').execute();
   }
 
-  findUsableByName(name: string, groupId: number | null): Promise<AiModelRow | undefined> {
-    return this.usable(groupId).where('m.name', '=', name).executeTakeFirst();
+  /** Read on every send: its SQL is built once per shape (with a group, or without one). */
+  async findUsableByName(name: string, groupId: number | null): Promise<AiModelRow | undefined> {
+    const rows =
+      groupId === null
+        ? await this.usableByNameToAll(this.db, name)
+        : await this.usableByNameInGroup(this.db, name, groupId);
+    return rows[0];
   }
+
+  private readonly usableByNameToAll = reusableQuery((name: string) =>
+    this.usable(null).where('m.name', '=', name).limit(1),
+  );
+  private readonly usableByNameInGroup = reusableQuery((name: string, groupId: number) =>
+    this.usable(groupId).where('m.name', '=', name).limit(1),
+  );
 
   findByName(name: string): Promise<AiModelRow | undefined> {
     return this.db.selectFrom('ai_models').selectAll().where('name', '=', name).executeTakeFirst();
