@@ -1,7 +1,7 @@
 import { ROLE_PERMISSIONS, type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/types.js';
-import type { CachedSession, SessionCache } from '../modules/auth/session-cache.js';
+import { type CachedSession, type SessionCache, sessionEntry } from '../modules/auth/session-cache.js';
 import type { UsersRepo } from '../modules/users/users.repo.js';
 import { effectivePermissions } from '../modules/users/user.presenter.js';
 import type { Clock } from './clock.js';
@@ -63,7 +63,7 @@ export function createGuards(
   const lookUp = async (userId: number, sessionId: string, fresh: boolean): Promise<CachedSession | undefined> => {
     if (!cache) {
       const row = await read(userId, sessionId);
-      return row ? { row, expiresAt: 0 } : undefined;
+      return row ? sessionEntry(row, 0) : undefined;
     }
     if (fresh) cache.drop(sessionId);
     return cache.get(sessionId, userId) ?? (await cache.load(sessionId, () => read(userId, sessionId)));
@@ -81,7 +81,8 @@ export function createGuards(
       entry = await lookUp(claims.userId, claims.sid, true);
     }
     if (!entry) throw new AppError('UNAUTHORIZED');
-    const { session_last_used_at: lastSeen, ...user } = entry.row;
+    const { user } = entry;
+    const lastSeen = entry.row.session_last_used_at;
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     if (activity) entry.row.session_last_used_at = await activity.check(claims.sid, lastSeen);
     seen?.(user.id);

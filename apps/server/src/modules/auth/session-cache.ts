@@ -20,9 +20,17 @@ export type SessionRow = UserRow & { session_last_used_at: string };
 
 export interface CachedSession {
   row: SessionRow;
+  /** The row without the session's last-seen time: the request's user, split off once rather than per request. */
+  user: UserRow;
   expiresAt: number;
   /** The user's extra permissions, read on first need and kept as long as the entry. */
   extraPermissions?: Promise<string[]>;
+}
+
+/** A session's entry, its user split off the row (frozen: every request of the session shares it). */
+export function sessionEntry(row: SessionRow, expiresAt: number): CachedSession {
+  const { session_last_used_at: _lastSeen, ...user } = row;
+  return { row, user: Object.freeze(user), expiresAt };
 }
 
 /**
@@ -65,7 +73,7 @@ export class SessionCache {
     const row = await load();
     if (!row) return undefined;
     // The expiry counts from the start of the read, so no entry is older than the bound.
-    const entry: CachedSession = { row, expiresAt: startedAt + SESSION_CACHE_MS };
+    const entry = sessionEntry(row, startedAt + SESSION_CACHE_MS);
     if (generation === this.generation) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(sessionId, entry);
