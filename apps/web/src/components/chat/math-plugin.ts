@@ -4,7 +4,10 @@ import type { RehypePlugin } from './markdown-plugins';
 
 /*
  * Loaded on demand, in its own chunk, the first time an answer contains `$`. Bad TeX is
- * shown as source rather than throwing; KaTeX's `trust` stays off, so no \href or \url
- * can produce a script link.
+ * shown as source rather than throwing (rehype-katex catches KaTeX's error itself); KaTeX's
+ * `trust` stays off, so no \href or \url can produce a script link. Built once, like the
+ * highlighter: the markdown renderer attaches its plugins on every render.
  */
-export const plugin: RehypePlugin = [rehypeKatex, { throwOnError: false, strict: 'ignore', trust: false }];
+const katex = rehypeKatex({ strict: 'ignore', trust: false });
+
+export const plugin: RehypePlugin = () => katex;
