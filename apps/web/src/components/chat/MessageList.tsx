@@ -64,6 +64,11 @@ export function MessageList({
   const last = messages[messages.length - 1];
 
   const scrollToBottom = useCallback(() => virtuoso.current?.scrollToIndex({ index: 'LAST', align: 'end' }), []);
+  // Stable: Virtuoso re-attaches its scroller (and reads its layout) whenever this changes.
+  const scrollerRef = useCallback(
+    (element: HTMLElement | Window | null) => setScroller(element instanceof HTMLElement ? element : null),
+    [],
+  );
   const setFollow = useCallback((value: boolean) => {
     follow.current = value;
     setFollowing(value);
@@ -116,10 +121,9 @@ export function MessageList({
     scrollToBottom();
   }, [lastId, lastIsTemp, scrollToBottom]);
 
-  // The growing answer: follow each update, and re-scroll on a timer for late layout changes.
-  useEffect(() => {
-    if (streaming && follow.current) scrollToBottom();
-  }, [messages, streaming, scrollToBottom]);
+  // The growing answer is followed as its row grows (totalListHeightChanged below), and
+  // re-scrolled on a timer for late layout changes. Not on every update as well: each
+  // scroll makes the list read its layout and render again, within the same frame.
   useEffect(() => {
     if (!streaming) return;
     const timer = window.setInterval(() => {
@@ -189,7 +193,7 @@ export function MessageList({
         className="chat-message-list"
         data-testid="message-list"
         data={messages}
-        scrollerRef={(element) => setScroller(element instanceof HTMLElement ? element : null)}
+        scrollerRef={scrollerRef}
         computeItemKey={(_, message) => message.id}
         {...(openAt >= 0
           ? { initialTopMostItemIndex: { index: openAt, align: 'center' } as const }
