@@ -1,14 +1,6 @@
-import {
-  CheckOutlined,
-  CopyOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  ReloadOutlined,
-  RobotOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { Avatar, Button, Tooltip } from 'antd';
-import { memo, useState } from 'react';
+import { RobotOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Button } from 'antd';
+import { memo, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
 import { canContinue } from './answer-end';
@@ -16,7 +8,7 @@ import { MessageImages } from './MessageImages';
 import type { AnswerRework, ChatMessage } from './chat-message';
 import { QuestionEditor } from './QuestionEditor';
 import { MarkdownContent } from './MarkdownContent';
-import { useCopyText } from './use-copy-text';
+import { MessageActions } from './MessageActions';
 
 interface MessageItemProps {
   message: ChatMessage;
@@ -41,6 +33,19 @@ function TypingIndicator() {
   );
 }
 
+const AVATAR_STYLE = { background: 'var(--color-primary, #0958d9)' };
+
+/** Drawn once per message, not again on every frame of a streamed answer. */
+const MessageAvatar = memo(function MessageAvatar({ isUser }: { isUser: boolean }) {
+  return (
+    <Avatar
+      className="chat-message-avatar"
+      icon={isUser ? <UserOutlined /> : <RobotOutlined />}
+      style={isUser ? undefined : AVATAR_STYLE}
+    />
+  );
+});
+
 /**
  * One message. Memoised on the message object: a finished message keeps its object,
  * so only the one being streamed re-renders while an answer arrives.
@@ -54,8 +59,17 @@ export const MessageItem = memo(function MessageItem({
   conversationBusy,
 }: MessageItemProps) {
   const { t, i18n } = useTranslation();
-  const { copied, copy } = useCopyText('content');
   const [editing, setEditing] = useState(false);
+  // The actions read the message when clicked: their callbacks stay the same as it streams.
+  const latest = useRef(message);
+  useLayoutEffect(() => {
+    latest.current = message;
+  });
+  const onCopy = useCallback(() => latest.current.content, []);
+  const onEdit = useCallback(() => setEditing(true), []);
+  const onRegenerate = useCallback(() => rework.regenerate(latest.current), [rework]);
+  const onContinue = useCallback(() => rework.continueAnswer(), [rework]);
+  const onDeleteMessage = useCallback(() => onDelete(latest.current), [onDelete]);
   const isUser = message.role === 'user';
   const busy = Boolean(message.temp || message.streaming);
   const reworkable = !busy && !conversationBusy && !message.failure;
@@ -68,11 +82,7 @@ export const MessageItem = memo(function MessageItem({
       data-id={message.id}
       data-status={message.streaming ? 'streaming' : message.status}
     >
-      <Avatar
-        className="chat-message-avatar"
-        icon={isUser ? <UserOutlined /> : <RobotOutlined />}
-        style={isUser ? undefined : { background: 'var(--color-primary, #0958d9)' }}
-      />
+      <MessageAvatar isUser={isUser} />
       <div className="chat-message-body">
         <div className="chat-message-meta">
           <span>{isUser ? t('chat:message.user') : modelLabel || t('chat:message.assistant')}</span>
@@ -116,67 +126,20 @@ export const MessageItem = memo(function MessageItem({
             )
           )}
         </div>
-        <div className="chat-message-actions">
-          {!isUser && message.tokens > 0 && (
-            <span className="chat-message-tokens" data-testid="message-tokens">
-              {t('chat:message.tokens', { n: message.tokens })}
-            </span>
-          )}
-          <Tooltip title={copied ? t('chat:message.copied') : t('chat:message.copy')}>
-            <Button
-              size="small"
-              type="text"
-              icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-              disabled={message.streaming || !message.content}
-              onClick={() => void copy(message.content)}
-              aria-label={t('chat:message.copy')}
-              data-testid="message-copy"
-            />
-          </Tooltip>
-          {isUser && reworkable && !editing && (
-            <Tooltip title={t('chat:message.edit')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<EditOutlined />}
-                onClick={() => setEditing(true)}
-                aria-label={t('chat:message.edit')}
-                data-testid="message-edit"
-              />
-            </Tooltip>
-          )}
-          {!isUser && isLast && reworkable && (
-            <Tooltip title={t('chat:message.regenerate')}>
-              <Button
-                size="small"
-                type="text"
-                icon={<ReloadOutlined />}
-                onClick={() => rework.regenerate(message)}
-                aria-label={t('chat:message.regenerate')}
-                data-testid="message-regenerate"
-              />
-            </Tooltip>
-          )}
-          {isLast && reworkable && canContinue(message) && (
-            <Button size="small" onClick={() => rework.continueAnswer()} data-testid="message-continue">
-              {t('chat:message.continue')}
-            </Button>
-          )}
-          {!isUser && (
-            <Tooltip title={t('chat:message.delete')}>
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                disabled={busy || Boolean(message.failure)}
-                onClick={() => onDelete(message)}
-                aria-label={t('chat:message.delete')}
-                data-testid="message-delete"
-              />
-            </Tooltip>
-          )}
-        </div>
+        <MessageActions
+          isUser={isUser}
+          tokens={message.tokens}
+          copyDisabled={Boolean(message.streaming) || !message.content}
+          showEdit={isUser && reworkable && !editing}
+          showRegenerate={!isUser && isLast && reworkable}
+          showContinue={isLast && reworkable && canContinue(message)}
+          deleteDisabled={busy || Boolean(message.failure)}
+          onCopy={onCopy}
+          onEdit={onEdit}
+          onRegenerate={onRegenerate}
+          onContinue={onContinue}
+          onDelete={onDeleteMessage}
+        />
       </div>
     </div>
   );
