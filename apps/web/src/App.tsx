@@ -6,10 +6,13 @@ import { PageLoading } from './components/common/PageLoading';
 import { GuestOnly, HomeRedirect, RequireAuth } from './components/common/RouteGuards';
 import { SessionGate } from './components/common/SessionGate';
 import { LoginPage } from './pages/login/LoginPage';
-import { RegisterPage } from './pages/register/RegisterPage';
 
 // Everything behind sign-in loads on demand, so /login ships only what it needs.
 const AppLayout = lazy(() => import('./components/layout/AppLayout'));
+// Registration too: the sign-in page is where most visits start, and it links here.
+const RegisterPage = lazy(() =>
+  import('./pages/register/RegisterPage').then((module) => ({ default: module.RegisterPage })),
+);
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
@@ -37,7 +40,9 @@ function AppRoutes() {
         path="/register"
         element={
           <GuestOnly>
-            <RegisterPage />
+            <Suspense fallback={<PageLoading />}>
+              <RegisterPage />
+            </Suspense>
           </GuestOnly>
         }
       />

@@ -1,8 +1,8 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@aiplatform/contracts';
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import { DISCARDED_LANGUAGE, LANGUAGE_STORAGE_KEY, toSupportedLanguage } from './language';
+import { toSupportedLanguage } from './language';
+import { createLanguageDetector } from './language-detector';
 import { CORE_NAMESPACES, DEFAULT_NAMESPACE, coreResources } from './core-resources';
 
 i18n.on('languageChanged', (language) => {
@@ -10,7 +10,7 @@ i18n.on('languageChanged', (language) => {
 });
 
 void i18n
-  .use(LanguageDetector)
+  .use(createLanguageDetector())
   .use(initReactI18next)
   .init({
     resources: coreResources,
@@ -24,12 +24,6 @@ void i18n
     interpolation: { escapeValue: false },
     // Keeps the browser console free of the library's advertisement.
     showSupportNotice: false,
-    detection: {
-      order: ['localStorage', 'navigator', 'htmlTag'],
-      lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-      caches: ['localStorage'],
-      convertDetectedLanguage: (detected: string) => toSupportedLanguage(detected) ?? DISCARDED_LANGUAGE,
-    },
   });
 
 /** The active language, always one we ship. */

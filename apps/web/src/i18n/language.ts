@@ -3,9 +3,6 @@ import { FALLBACK_LANGUAGE, type Language } from '@aiplatform/contracts';
 /** A plain BCP 47 tag (`en`, `zh-CN`, `zh-Hans`); anything else may be an injection attempt. */
 const SAFE_LANGUAGE_TAG = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/;
 
-/** What the detector reports for a value it must ignore; i18next matches no language to it. */
-export const DISCARDED_LANGUAGE = 'und';
-
 /** The localStorage entry that remembers the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
