@@ -49,6 +49,8 @@ export interface Turn extends TurnRef {
   titling?: Promise<void>;
   /** The streamed answer, when it was asked for while the credits were reserved. */
   early?: EarlyAnswer;
+  /** Ends listening for stop calls (begun as soon as the answer row was written). */
+  stopListening: () => void;
 }
 
 /** Where a streamed answer goes (the SSE relay). */
@@ -191,11 +193,15 @@ export class SendService {
       if (early) ac.abort('client');
       throw err;
     }
+    // From the moment the answer row exists a stop call can find it: listen at once, not
+    // only when the stream starts (nothing runs between the commit and this line).
+    const stopListening = this.bus.subscribe(stopEvent(conversation.id), () => ac.abort('client'));
     const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
     if (!prompt) {
       try {
         prompt = await buildTurnPrompt();
       } catch (err) {
+        stopListening();
         await this.accounting.refund(ref, this.clock.now().toISOString(), this.claim);
         throw err;
       }
@@ -227,6 +233,7 @@ export class SendService {
       promptText: `${conversation.system_prompt}\n${prompt.text}`,
       titling,
       early,
+      stopListening,
     };
   }
 
@@ -318,8 +325,9 @@ export class SendService {
   }
 
   /**
-   * Runs one answer: known to this process for shutdown, stoppable from any instance
-   * through the change bus, its text written as it grows and its lease kept alive.
+   * Runs one answer: known to this process for shutdown (stoppable from any instance
+   * through the change bus since `prepare`), its text written as it grows and its lease
+   * kept alive.
    */
   private async track<T>(
     turn: Turn,
@@ -327,11 +335,10 @@ export class SendService {
     run: (partial: { update(text: string): void; end(): void }) => Promise<T>,
   ): Promise<T> {
     const partial = this.live.follow(turn.answerId);
-    const unsubscribe = this.bus.subscribe(stopEvent(turn.conversationId), () => ac.abort('client'));
     try {
       return await this.active.track(turn.conversationId, ac, () => run(partial));
     } finally {
-      unsubscribe();
+      turn.stopListening();
       partial.end();
     }
   }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createChatApp,
   createConversation,
@@ -6,9 +6,12 @@ import {
   expectLedgerConsistent,
   expectRefunded,
   openStream,
+  sendStreamed,
 } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
+import { MessagesRepo } from './messages.repo.js';
+import { SendService } from './send.service.js';
 
 const messagesUrl = (id: string) => `/api/chat/conversations/${id}/messages`;
 const stopUrl = (id: string) => `/api/chat/conversations/${id}/stop`;
@@ -20,6 +23,7 @@ describe('POST /chat/conversations/{id}/stop', () => {
     ({ t, fake } = await createChatApp());
     await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
+  afterEach(() => vi.restoreAllMocks());
   afterAll(async () => {
     await expectLedgerConsistent(t);
     t.app.server.closeAllConnections();
@@ -47,6 +51,35 @@ describe('POST /chat/conversations/{id}/stop', () => {
     const seen = await fake.waitFor((r) => r.lastUserText === 'stop me by call');
     expect(seen.outcome).toBe('client-closed');
     expect((await t.userRow(session.user.id)).credits_used).toBe(10);
+  });
+
+  it('stops an answer whose stop came right after its credits were reserved, before its stream began', async () => {
+    const { session } = await t.signUp();
+    const conv = await createConversation(t, session.accessToken, { model_name: 'fake-slow' });
+    // The stop call is made after the reservation was written, before the stream begins, and
+    // the send goes on only once the stop has been published (it then waits for the answer).
+    let published!: () => void;
+    const stopPublished = new Promise<void>((resolve) => (published = resolve));
+    const countStreaming = Reflect.get<MessagesRepo, 'countStreaming'>(MessagesRepo.prototype, 'countStreaming');
+    vi.spyOn(MessagesRepo.prototype, 'countStreaming').mockImplementation(function (this: MessagesRepo, ids) {
+      published();
+      return countStreaming.call(this, ids);
+    });
+    const answerStream = Reflect.get<SendService, 'answerStream'>(SendService.prototype, 'answerStream');
+    let stopCall: Promise<unknown> | undefined;
+    vi.spyOn(SendService.prototype, 'answerStream').mockImplementation(async function (this: SendService, ...args) {
+      stopCall = t.post(stopUrl(conv.id), undefined, session.accessToken);
+      await stopPublished;
+      return answerStream.apply(this, args);
+    });
+
+    const res = await sendStreamed(t, session.accessToken, conv.id, { content: 'stopped at once' });
+    expect(res.status, res.text).toBe(200);
+    expect(eventData(res.events, 'done')).toMatchObject([{ finish_reason: 'stopped' }]);
+    expect(await stopCall).toMatchObject({ status: 200, body: { data: { stopped: 1 } } });
+    // Stopped before any text: refunded, and the upstream call (made early, perhaps) was cut.
+    await expectRefunded(t, session.user, conv.id);
+    expect(fake.requests.some((r) => r.lastUserText === 'stopped at once' && r.outcome === 'completed')).toBe(false);
   });
 
   it('stops an answer before its first word: refunded, and the stream says stopped rather than hanging', async () => {
