@@ -5,7 +5,8 @@ import type { MessageWithFiles } from './messages.repo.js';
 /** Where an uploaded image is served (to its owner, with the bearer token). */
 export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
 
-export function toConversation(c: ConversationRow): Conversation {
+/** Any row of a conversation, with or without its owner column. */
+export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversation {
   return {
     id: c.id,
     title: c.title,

@@ -4,6 +4,24 @@ import { reusableQuery } from '../../db/reusable-query.js';
 import type { Db } from '../users/users.repo.js';
 import { lockOwner } from './owner-lock.js';
 
+/** What a page of the list holds: every column but the owner, whom the query already names. */
+export type ListedConversation = Omit<ConversationRow, 'user_id'>;
+const LISTED_COLUMNS = [
+  'id',
+  'title',
+  'model_name',
+  'system_prompt',
+  'is_pinned',
+  'context_length',
+  'ai_temperature',
+  'priority',
+  'message_count',
+  'total_tokens',
+  'last_message_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof ListedConversation)[];
+
 /** Conversations and their drafts. Every read and write names the owner, so ownership cannot be forgotten. */
 export class ConversationsRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -54,7 +72,7 @@ export class ConversationsRepo {
   }
 
   /** One page, pinned by priority first, then the most recently active (index conversations_user_order_idx). */
-  async page(userId: number, page: number, limit: number): Promise<{ rows: ConversationRow[]; total: number }> {
+  async page(userId: number, page: number, limit: number): Promise<{ rows: ListedConversation[]; total: number }> {
     const rows = await this.pageRows(this.db, userId, limit, (page - 1) * limit);
     // A first page that is not full holds everything: the count query would only repeat it.
     if (page === 1 && rows.length < limit) return { rows, total: rows.length };
@@ -66,7 +84,7 @@ export class ConversationsRepo {
   private readonly pageRows = reusableQuery((userId: number, limit: number, offset: number) =>
     this.db
       .selectFrom('conversations')
-      .selectAll()
+      .select(LISTED_COLUMNS)
       .where('user_id', '=', userId)
       .orderBy('priority', 'desc')
       .orderBy('updated_at', 'desc')
