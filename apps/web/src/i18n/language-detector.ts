@@ -21,8 +21,9 @@ const pageSources: LanguageSources = {
       return null;
     }
   },
-  browser: () => [...(navigator.languages ?? []), navigator.language].filter(Boolean),
-  page: () => document.documentElement.getAttribute('lang'),
+  browser: () =>
+    typeof navigator === 'undefined' ? [] : [...(navigator.languages ?? []), navigator.language].filter(Boolean),
+  page: () => (typeof document === 'undefined' ? null : document.documentElement.getAttribute('lang')),
   remember: (language) => {
     try {
       window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

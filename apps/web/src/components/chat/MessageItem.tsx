@@ -9,6 +9,7 @@ import type { AnswerRework, ChatMessage } from './chat-message';
 import { QuestionEditor } from './QuestionEditor';
 import { MarkdownContent } from './MarkdownContent';
 import { MessageActions } from './MessageActions';
+import { useShownText } from './live-text';
 
 interface MessageItemProps {
   message: ChatMessage;
@@ -65,6 +66,7 @@ export const MessageItem = memo(function MessageItem({
   useLayoutEffect(() => {
     latest.current = message;
   });
+  const text = useShownText(message);
   const onCopy = useCallback(() => latest.current.content, []);
   const onEdit = useCallback(() => setEditing(true), []);
   const onRegenerate = useCallback(() => rework.regenerate(latest.current), [rework]);
@@ -101,8 +103,8 @@ export const MessageItem = memo(function MessageItem({
             />
           ) : isUser ? (
             <div className="chat-user-text">{message.content}</div>
-          ) : message.content ? (
-            <MarkdownContent text={message.content} streaming={message.streaming} />
+          ) : text ? (
+            <MarkdownContent text={text} streaming={message.streaming} />
           ) : message.streaming ? (
             <TypingIndicator />
           ) : null}
@@ -129,7 +131,7 @@ export const MessageItem = memo(function MessageItem({
         <MessageActions
           isUser={isUser}
           tokens={message.tokens}
-          copyDisabled={Boolean(message.streaming) || !message.content}
+          copyDisabled={Boolean(message.streaming) || !text}
           showEdit={isUser && reworkable && !editing}
           showRegenerate={!isUser && isLast && reworkable}
           showContinue={isLast && reworkable && canContinue(message)}

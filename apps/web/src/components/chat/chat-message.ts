@@ -1,10 +1,13 @@
 import type { Message, MessageFile } from '@aiplatform/contracts';
 import type { StateSnapshot } from 'react-virtuoso';
+import type { LiveText } from './live-text';
 
 /** A message as the screen holds it: `temp` until the server names it, `streaming` while it grows. */
 export interface ChatMessage extends Message {
   temp?: boolean;
   streaming?: boolean;
+  /** While it streams on this screen: the text so far, which `content` only gets at the end. */
+  live?: LiveText;
   /**
    * An answer that never came (an error or a stop before the first word; the turn was
    * refunded): why, shown in its place, and the question as sent, for "retry".

@@ -7,6 +7,7 @@ import { i18n } from '../../i18n';
 import { withNoAnswerMarks } from './no-answer';
 import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
+import { type LiveText, createLiveText } from '../../components/chat/live-text';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -25,7 +26,7 @@ export interface SendJob {
 /** Waits a moment after a stop so the server has stored the stopped answer before it is read back. */
 const RESYNC_DELAY_MS = 800;
 
-function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
+function temporaryPair(job: SendJob, live?: LiveText): [ChatMessage, ChatMessage] {
   const now = new Date().toISOString();
   const base = { conversation_id: job.conversationId, created_at: now, tokens: 0, temp: true } as const;
   return [
@@ -49,6 +50,7 @@ function temporaryPair(job: SendJob): [ChatMessage, ChatMessage] {
       model_name: job.modelName,
       status: 'streaming',
       streaming: true,
+      live,
     },
   ];
 }
@@ -90,8 +92,9 @@ function resync(job: SendJob): void {
 function begin(
   job: SendJob,
   phase: 'streaming' | 'waiting',
+  live?: LiveText,
 ): { user: ChatMessage; assistant: ChatMessage; controller: AbortController } {
-  const [user, assistant] = temporaryPair(job);
+  const [user, assistant] = temporaryPair(job, live);
   const controller = new AbortController();
   job.store.update(job.conversationId, (s) => ({ phase, messages: [...s.messages, user, assistant] }));
   job.store.setController(job.conversationId, controller);
@@ -112,14 +115,17 @@ function end(job: SendJob): void {
  */
 export async function runStreamSend(job: SendJob): Promise<void> {
   const { store, conversationId: id } = job;
-  const { user, assistant, controller } = begin(job, 'streaming');
+  // The growing text goes to the answer's live text, once per frame; the message list
+  // itself changes only when the answer begins and ends.
+  const live = createLiveText();
+  const { user, assistant, controller } = begin(job, 'streaming', live);
   let userId = user.id;
   let assistantId = assistant.id;
   let initialised = false;
   let credits: number | undefined;
   const setAssistant = (patch: Partial<ChatMessage>) =>
     store.updateMessages(id, (list) => list.map((m) => (m.id === assistantId ? { ...m, ...patch } : m)));
-  const text = createDeltaAccumulator((content) => setAssistant({ content }));
+  const text = createDeltaAccumulator((content) => live.set(content));
   const noAnswer = (message: string) => {
     // The server keeps the question as `unanswered` (its turn refunded); so does the screen.
     store.updateMessages(id, (list) => list.map((m) => (m.id === userId ? { ...m, status: 'unanswered' } : m)));
