@@ -1,6 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import Markdown from 'react-markdown';
+import rehypeKatex from 'rehype-katex';
 import remarkMath from 'remark-math';
 import { describe, expect, it } from 'vitest';
 import { plugin as highlight } from './highlight-plugin';
@@ -25,6 +26,24 @@ describe('the on-demand markdown renderers', () => {
     expect(html).toContain('<code>const b = 2;\n</code>');
     // Rendered a second time with the same plugin: the same result.
     expect(render('```ts\nconst a = 1;\n```', [highlight])).toBe(render('```ts\nconst a = 1;\n```', [highlight]));
+  });
+
+  it('typeset exactly as rehype-katex does on its own, inline, display, fenced and bad TeX alike', () => {
+    const text = [
+      'Inline $E = mc^2$ twice $E = mc^2$ and $\\frac{1$.',
+      '',
+      '$$',
+      'a^2 + b^2 = c^2',
+      '$$',
+      '',
+      '```math',
+      '\\sum_{i=1}^n i',
+      '```',
+    ].join('\n');
+    const plain: RehypePlugin = [rehypeKatex, { strict: 'ignore', trust: false }];
+    expect(render(text, [math])).toBe(render(text, [plain]));
+    // And again, now from the cache.
+    expect(render(text, [math])).toBe(render(text, [plain]));
   });
 
   it('still typeset formulas, and show bad TeX as its source instead of throwing', () => {
