@@ -1,6 +1,6 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { type ComponentProps, isValidElement, useRef } from 'react';
+import { type ComponentProps, isValidElement, memo, useCallback, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExtraProps } from 'react-markdown';
 import { useCopyText } from './use-copy-text';
@@ -12,25 +12,36 @@ function languageOf(children: unknown): string {
   return match?.[1] ?? '';
 }
 
-/** A fenced code block with its language and a copy button (copies the text, not the markup). */
-export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & ExtraProps) {
+/**
+ * The language and the copy button. Memoised: a code block still streaming renders again
+ * on every frame, its bar only when the language changes.
+ */
+const CodeBar = memo(function CodeBar({ language, text }: { language: string; text: () => string }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLPreElement>(null);
   const { copied, copy } = useCopyText('code');
   return (
+    <div className="chat-code-bar">
+      <span className="chat-code-language">{language}</span>
+      <Button
+        size="small"
+        type="text"
+        icon={copied ? <CheckOutlined /> : <CopyOutlined />}
+        onClick={() => void copy(text())}
+        data-testid="code-copy"
+      >
+        {copied ? t('chat:copy.copied') : t('chat:copy.copyCode')}
+      </Button>
+    </div>
+  );
+});
+
+/** A fenced code block with its language and a copy button (copies the text, not the markup). */
+export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & ExtraProps) {
+  const ref = useRef<HTMLPreElement>(null);
+  const text = useCallback(() => ref.current?.textContent ?? '', []);
+  return (
     <div className="chat-code">
-      <div className="chat-code-bar">
-        <span className="chat-code-language">{languageOf(children)}</span>
-        <Button
-          size="small"
-          type="text"
-          icon={copied ? <CheckOutlined /> : <CopyOutlined />}
-          onClick={() => void copy(ref.current?.textContent ?? '')}
-          data-testid="code-copy"
-        >
-          {copied ? t('chat:copy.copied') : t('chat:copy.copyCode')}
-        </Button>
-      </div>
+      <CodeBar language={languageOf(children)} text={text} />
       <pre ref={ref} {...rest}>
         {children}
       </pre>

@@ -48,8 +48,9 @@ const MessageAvatar = memo(function MessageAvatar({ isUser }: { isUser: boolean 
 });
 
 /**
- * One message. Memoised on the message object: a finished message keeps its object,
- * so only the one being streamed re-renders while an answer arrives.
+ * One message. Memoised on the message object: a finished message keeps its object, and
+ * an answer being streamed follows its live text itself, so while it arrives only that
+ * message renders again (and not its row of actions).
  */
 export const MessageItem = memo(function MessageItem({
   message,
