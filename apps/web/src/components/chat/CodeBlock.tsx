@@ -39,9 +39,14 @@ const CodeBar = memo(function CodeBar({ language, text }: { language: string; te
 export function CodeBlock({ children, node: _node, ...rest }: ComponentProps<'pre'> & ExtraProps) {
   const ref = useRef<HTMLPreElement>(null);
   const text = useCallback(() => ref.current?.textContent ?? '', []);
+  const language = languageOf(children);
+  // A display formula reaches here only while KaTeX is not there (its chunk still loading, or
+  // failed): TeX source, not code. Drawn as a code block it showed a second copy button for
+  // a moment in every answer with a formula, until KaTeX replaced it.
+  if (language === 'math') return <pre {...rest}>{children}</pre>;
   return (
     <div className="chat-code">
-      <CodeBar language={languageOf(children)} text={text} />
+      <CodeBar language={language} text={text} />
       <pre ref={ref} {...rest}>
         {children}
       </pre>
