@@ -1,7 +1,7 @@
 import { Kysely, SqliteDialect } from 'kysely';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { reusableQuery } from './reusable-query.js';
+import { reusableQuery, reusableQueryIn } from './reusable-query.js';
 
 interface Db {
   items: { id: number; owner: number; name: string; rank: number };
@@ -60,5 +60,19 @@ describe('reusable query', () => {
     db = k;
     const unbound = reusableQuery((_owner: number) => k.selectFrom('items').selectAll());
     await expect(unbound(k, 1)).rejects.toThrow(/not a bound parameter/);
+  });
+
+  it('builds from the transaction it is handed, once, and sees that transaction', async () => {
+    const k = open();
+    db = k;
+    const build = vi.fn((trx: Kysely<Db>, id: number) => trx.selectFrom('items').select('name').where('id', '=', id));
+    const nameOf = reusableQueryIn(build);
+    const seen = await k.transaction().execute(async (trx) => {
+      await trx.updateTable('items').set({ name: 'renamed' }).where('id', '=', 2).execute();
+      return [await nameOf(trx, 2), await nameOf(trx, 5)];
+    });
+    expect(seen).toEqual([[{ name: 'renamed' }], [{ name: 'item 5' }]]);
+    expect(await nameOf(k, 2)).toEqual([{ name: 'renamed' }]);
+    expect(build).toHaveBeenCalledTimes(1);
   });
 });

@@ -29,14 +29,36 @@ export function reusableQuery<A extends unknown[], R>(
   let shape: Shape | undefined;
   return async (runner, ...args) => {
     shape ??= compileShape(build);
-    const parameters = shape.parameters.map((p) => (p instanceof Slot ? args[p.index] : p.fixed));
-    const result = await runner.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters));
-    return result.rows;
+    return run<R>(runner, shape, args);
   };
 }
 
-function compileShape<A extends unknown[], R>(build: (...args: A) => Compilable<R>): Shape {
-  const slots = Array.from({ length: build.length }, (_, i) => new Slot(i));
+/**
+ * The same for code that has no database of its own and is handed a transaction: the
+ * query is built from the runner of its first call, once per SQL dialect.
+ */
+export function reusableQueryIn<Q extends QueryRunner & { getExecutor(): { adapter: object } }, A extends unknown[], R>(
+  build: (db: Q, ...args: A) => Compilable<R>,
+): (runner: Q, ...args: A) => Promise<R[]> {
+  const shapes = new Map<unknown, Shape>();
+  return async (runner, ...args) => {
+    const dialect = runner.getExecutor().adapter.constructor;
+    let shape = shapes.get(dialect);
+    if (!shape) {
+      shape = compileShape((...a: A) => build(runner, ...a), build.length - 1);
+      shapes.set(dialect, shape);
+    }
+    return run(runner, shape, args);
+  };
+}
+
+async function run<R>(runner: QueryRunner, shape: Shape, args: unknown[]): Promise<R[]> {
+  const parameters = shape.parameters.map((p) => (p instanceof Slot ? args[p.index] : p.fixed));
+  return (await runner.executeQuery<R>(CompiledQuery.raw(shape.sql, parameters))).rows;
+}
+
+function compileShape<A extends unknown[], R>(build: (...args: A) => Compilable<R>, arity = build.length): Shape {
+  const slots = Array.from({ length: arity }, (_, i) => new Slot(i));
   const compiled = build(...(slots as unknown as A)).compile();
   const parameters = compiled.parameters.map((p) => (p instanceof Slot ? p : { fixed: p }));
   const bound = new Set(parameters.filter((p) => p instanceof Slot).map((p) => p.index));

@@ -117,10 +117,58 @@ export class MessagesRepo {
     answer: Insertable<MessagesTable>,
     questionFileIds: readonly string[] = [],
   ): Promise<void> {
-    await db.insertInto('messages').values(question).execute();
-    await db.insertInto('messages').values(answer).execute();
+    for (const m of [question, answer]) {
+      await this.insertMessage(
+        db,
+        m.id,
+        m.conversation_id,
+        m.role,
+        m.content,
+        m.parent_id ?? null,
+        m.tokens,
+        m.model_name ?? null,
+        m.status,
+        m.created_at,
+        m.owner_id ?? null,
+        m.lease_until ?? null,
+      );
+    }
     await this.files.attach(db, question.id, questionFileIds);
   }
+
+  // Two of these in every send: the SQL is built once.
+  private readonly insertMessage = reusableQuery(
+    (
+      id: string,
+      conversationId: string,
+      role: MessageRow['role'],
+      content: string,
+      parentId: string | null,
+      tokens: number,
+      modelName: string | null,
+      status: MessageRow['status'],
+      createdAt: string,
+      ownerId: string | null,
+      leaseUntil: string | null,
+    ) =>
+      this.db.insertInto('messages').values({
+        id,
+        conversation_id: conversationId,
+        role,
+        content,
+        parent_id: parentId,
+        tokens,
+        model_name: modelName,
+        status,
+        created_at: createdAt,
+        owner_id: ownerId,
+        lease_until: leaseUntil,
+      }),
+  );
+
+  private readonly contentOf = reusableQuery((id: string) =>
+    this.db.selectFrom('messages').select('content').where('id', '=', id),
+  );
 
   /**
    * Indexes a turn's question for search, when its turn is settled (answered or refunded).
@@ -128,7 +176,7 @@ export class MessagesRepo {
    */
   async indexQuestion(db: Db, questionId: string): Promise<void> {
     if (!questionId) return;
-    const row = await db.selectFrom('messages').select('content').where('id', '=', questionId).executeTakeFirst();
+    const [row] = await this.contentOf(db, questionId);
     if (row) await indexMessage(db, questionId, row.content);
   }
 
@@ -142,17 +190,35 @@ export class MessagesRepo {
     patch: { content: string; tokens: number; status: MessageRow['status'] },
     claim: AnswerClaim = {},
   ): Promise<boolean> {
-    const r = await db
-      .updateTable('messages')
-      .set({ ...patch, owner_id: null, lease_until: null })
-      .where('id', '=', id)
-      .where(claimable(claim))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return false;
+    const finished =
+      'owner' in claim
+        ? (await this.finishOwned(db, id, claim.owner, patch.content, patch.tokens, patch.status)).length
+        : Number(
+            (
+              await db
+                .updateTable('messages')
+                .set({ ...patch, owner_id: null, lease_until: null })
+                .where('id', '=', id)
+                .where(claimable(claim))
+                .executeTakeFirst()
+            ).numUpdatedRows,
+          );
+    if (finished !== 1) return false;
     // A streaming answer has no index entry yet (its partial text is never indexed).
     await indexMessage(db, id, patch.content, true);
     return true;
   }
+
+  // How every answer streamed by this instance ends: the SQL is built once.
+  private readonly finishOwned = reusableQuery(
+    (id: string, owner: string, content: string, tokens: number, status: MessageRow['status']) =>
+      this.db
+        .updateTable('messages')
+        .set({ content, tokens, status, owner_id: null, lease_until: null })
+        .where('id', '=', id)
+        .where(claimable({ owner }))
+        .returning('id'),
+  );
 
   /** Removes an answer placeholder if `claim` still allows it; returns how many rows went (0 or 1). */
   async deleteStreamingAnswer(db: Db, conversationId: string, id: string, claim: AnswerClaim = {}): Promise<number> {
@@ -232,13 +298,24 @@ export class MessagesRepo {
 
   /** Whether the conversation holds an answer (other than `except`). */
   async hasAnswer(db: Db, conversationId: string, except?: string): Promise<boolean> {
-    let q = db
+    const rows = except
+      ? await this.anyAnswerBut(db, conversationId, except)
+      : await this.anyAnswer(db, conversationId);
+    return rows.length > 0;
+  }
+
+  // Read in every send and refund: the SQL is built once.
+  private readonly anyAnswer = reusableQuery((conversationId: string) => this.answersIn(conversationId).limit(1));
+  private readonly anyAnswerBut = reusableQuery((conversationId: string, except: string) =>
+    this.answersIn(conversationId).where('id', '!=', except).limit(1),
+  );
+
+  private answersIn(conversationId: string) {
+    return this.db
       .selectFrom('messages')
       .select('seq')
       .where('conversation_id', '=', conversationId)
       .where('role', '=', 'assistant');
-    if (except) q = q.where('id', '!=', except);
-    return (await q.limit(1).executeTakeFirst()) !== undefined;
   }
 
   /** A question whose answer never came: kept, and left out of the model's context from now on. */

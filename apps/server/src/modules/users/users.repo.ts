@@ -113,12 +113,16 @@ export class UsersRepo {
   /** Counts tokens spent by chats (DESIGN: usage per user). */
   async addTokensUsed(id: number, tokens: number, db: Db = this.db): Promise<void> {
     if (tokens <= 0) return;
-    await db
+    await this.addTokens(db, id, tokens);
+  }
+
+  // Once per answered turn: the SQL is built once.
+  private readonly addTokens = reusableQuery((id: number, tokens: number) =>
+    this.db
       .updateTable('users')
       .set({ token_used: sql`token_used + ${tokens}` })
-      .where('id', '=', id)
-      .execute();
-  }
+      .where('id', '=', id),
+  );
 
   async replaceExtraPermissions(userId: number, permissions: readonly string[], now: string, db: Db): Promise<void> {
     await db.deleteFrom('user_permissions').where('user_id', '=', userId).execute();
