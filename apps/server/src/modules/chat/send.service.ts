@@ -34,6 +34,7 @@ import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
 import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
+import { likelyAffordable } from './likely-affordable.js';
 import { type ModelTitles, TITLE_WAIT_MS, settleWithin } from './model-title.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
@@ -391,17 +392,6 @@ export class SendService {
       'AI answer failed',
     );
   }
-}
-
-/**
- * Whether the sender's balance as last read (the session's copy of the user, perhaps a
- * moment old) covers the turn. Only decides whether the answer may be asked for early:
- * the reservation stays the authority, and a wrong guess costs one aborted upstream call.
- */
-function likelyAffordable(user: UserRow, required: number, now: string): boolean {
-  if (required === 0) return true;
-  if (user.credits_expire_at !== null && user.credits_expire_at <= now) return false;
-  return user.credits_quota - user.credits_used >= required;
 }
 
 const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;
