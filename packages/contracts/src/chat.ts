@@ -123,6 +123,10 @@ export const MessageSchema = z.object({
   model_name: z.string().nullable(),
   /** `stopped`: the user stopped the answer; clients append the stopped suffix. */
   status: z.enum(MESSAGE_STATUSES),
+  /** The message this one follows: a question's previous message (null for a first question), an answer's question. */
+  parent_id: z.string().nullable(),
+  /** Its versions (the children of the same parent) oldest first, itself included; in message lists. */
+  sibling_ids: z.array(z.string()).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
@@ -141,12 +145,34 @@ export const SendMessageBodySchema = z
       .optional(),
     stream: z.boolean().default(true),
     stream_options: z.object({ delta_only: z.boolean().default(false) }).optional(),
+    /**
+     * The message the question follows: absent, the last message of the branch shown; an
+     * earlier question's parent makes an edit (a new version of that question); null, a
+     * new version of the first question.
+     */
+    parent_id: z.string().uuid('validation.message.invalid').nullable().optional(),
   })
   .refine((b) => sendFileIds(b).length <= MAX_IMAGES_PER_MESSAGE, {
     message: 'validation.file.tooMany',
     path: ['file_ids'],
   });
 export type SendMessageBody = z.infer<typeof SendMessageBodySchema>;
+
+/**
+ * POST /chat/conversations/{id}/messages/{questionId}/regenerate: a new answer under a
+ * stored question. The body of a send is accepted; only its stream options count.
+ */
+export const RegenerateBodySchema = z.object({
+  stream: z.boolean().default(true),
+  stream_options: z.object({ delta_only: z.boolean().default(false) }).optional(),
+});
+export type RegenerateBody = z.infer<typeof RegenerateBodySchema>;
+
+/** PUT /chat/conversations/{id}/active: show the branch of this version (with its newest descendants). */
+export const ActiveBranchBodySchema = z.object({
+  message_id: z.string({ error: 'validation.message.invalid' }).uuid('validation.message.invalid'),
+});
+export type ActiveBranchBody = z.infer<typeof ActiveBranchBodySchema>;
 
 /** Answer of POST /chat/conversations/{id}/stop: how many answers in progress were stopped. */
 export const StopAnswerResultSchema = z.object({ stopped: z.number().int() });
@@ -217,5 +243,10 @@ export type StreamEvent = {
   [K in StreamEventName]: { event: K; data: z.infer<(typeof StreamEventSchemas)[K]> };
 }[StreamEventName];
 
-export const DeletePairResultSchema = z.object({ deletedUserMessageId: z.string(), deletedAiMessageId: z.string() });
+/** What a deletion removed: the answer and question named as before, and every message of the subtree. */
+export const DeletePairResultSchema = z.object({
+  deletedUserMessageId: z.string(),
+  deletedAiMessageId: z.string(),
+  deleted_ids: z.array(z.string()),
+});
 export const ClearResultSchema = z.object({ conversationId: z.string(), cleared: z.literal(true) });

@@ -220,6 +220,8 @@ export interface ConversationsTable {
   last_message_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The version shown (with its newest descendants); null: the newest message's branch. */
+  active_message_id: Generated<string | null>;
 }
 
 export interface MessagesTable {
@@ -230,7 +232,7 @@ export interface MessagesTable {
   content: string;
   /** Legacy single image: emptied by migration 0011 (images are in `message_files`), never written. */
   file_id: Generated<string | null>;
-  /** For an answer: the id of the user message it answers. */
+  /** The message this one follows: an answer's question, a question's previous message (null: a first question). */
   parent_id: string | null;
   tokens: number;
   model_name: string | null;

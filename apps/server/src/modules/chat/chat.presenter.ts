@@ -6,7 +6,7 @@ import type { MessageWithFiles } from './messages.repo.js';
 export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
 
 /** Any row of a conversation, with or without its owner column. */
-export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversation {
+export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_message_id'>): Conversation {
   return {
     id: c.id,
     title: c.title,
@@ -24,7 +24,8 @@ export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversatio
   };
 }
 
-export function toMessage(m: MessageWithFiles): Message {
+/** A message; `siblingIds` (its versions, itself included) where a list of the branch shown asks for them. */
+export function toMessage(m: MessageWithFiles, siblingIds?: string[]): Message {
   const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,
@@ -37,5 +38,7 @@ export function toMessage(m: MessageWithFiles): Message {
     tokens: m.tokens,
     model_name: m.model_name,
     status: m.status,
+    parent_id: m.parent_id,
+    ...(siblingIds ? { sibling_ids: siblingIds } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  ActiveBranchBodySchema,
   ChatCreditsSchema,
   ClearResultSchema,
   ConversationDetailSchema,
@@ -21,7 +22,7 @@ import type { ConversationsService } from './conversations.service.js';
 
 const tags = ['chat'];
 export const ConversationParams = z.object({ id: z.string().uuid() });
-const MessageParams = z.object({ id: z.string().uuid(), messageId: z.string().uuid() });
+export const MessageParams = z.object({ id: z.string().uuid(), messageId: z.string().uuid() });
 /**
  * `keep_images=true`: the question's images stay as uploads, to be sent again at once
  * (regenerate, edit); unused, they go with the day-old uploads.
@@ -112,6 +113,15 @@ export const chatRoutes =
             keepImages: req.query.keep_images === 'true',
           }),
         ),
+    );
+    app.put(
+      '/chat/conversations/:id/active',
+      {
+        ...chat,
+        schema: { tags, params: ConversationParams, body: ActiveBranchBodySchema, response: ok(z.array(MessageSchema)) },
+      },
+      async (req, reply) =>
+        sendOk(req, reply, await s.showVersion(userId(req), req.params.id, req.body.message_id)),
     );
     app.post(
       '/chat/conversations/:id/clear',

@@ -17,6 +17,7 @@ import { ConversationsService } from './conversations.service.js';
 import { AnswerSweep } from './answer-sweep.js';
 import { FilesRepo } from './files.repo.js';
 import { ImagesService } from './images.service.js';
+import { MessageBranches } from './message-branches.js';
 import { MessageFilesRepo } from './message-files.repo.js';
 import { MessagesRepo } from './messages.repo.js';
 import { LiveAnswers } from './live-answers.js';
@@ -44,6 +45,7 @@ export function createChatServices(d: ChatDeps) {
   const messages = new MessagesRepo(d.db);
   const messageFiles = new MessageFilesRepo(d.db);
   const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), messageFiles, d.clock);
+  const branches = new MessageBranches(d.db, messageFiles);
   const calendar = new StatsCalendar(d.settings, d.clock);
   const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
     calendar.dayOf(at),
@@ -63,6 +65,7 @@ export function createChatServices(d: ChatDeps) {
       d.clock,
       messageFiles,
       images,
+      branches,
     ),
     send: new SendService(
       conversationsRepo,
@@ -77,6 +80,7 @@ export function createChatServices(d: ChatDeps) {
       new ModelTitles(conversationsRepo),
       new LiveAnswers(messages, d.clock, d.log, d.config.answerLeaseMs),
       d.changes,
+      branches,
     ),
   };
 }

@@ -4,8 +4,8 @@ import { reusableQuery } from '../../db/reusable-query.js';
 import type { Db } from '../users/users.repo.js';
 import { lockOwner } from './owner-lock.js';
 
-/** What a page of the list holds: every column but the owner, whom the query already names. */
-export type ListedConversation = Omit<ConversationRow, 'user_id'>;
+/** What a page of the list holds: every column but the owner, whom the query already names, and the version shown. */
+export type ListedConversation = Omit<ConversationRow, 'user_id' | 'active_message_id'>;
 const LISTED_COLUMNS = [
   'id',
   'title',
@@ -99,19 +99,37 @@ export class ConversationsRepo {
       .where('user_id', '=', userId),
   );
 
-  /** A question and its answer placeholder were added; an unnamed conversation takes `title`. */
-  /** Counts a new turn's two messages; returns the conversation's message count after it. */
-  async recordSend(db: Db, id: string, now: string, title: string): Promise<void> {
+  /**
+   * A turn added `added` messages (a question and its answer placeholder, or an answer
+   * alone); its answer becomes the version shown; an unnamed conversation takes `title`.
+   */
+  async recordSend(db: Db, id: string, now: string, title: string, added: number, activeId: string): Promise<void> {
     await db
       .updateTable('conversations')
       .set({
-        message_count: sql`message_count + 2`,
+        message_count: sql`message_count + ${added}`,
         last_message_at: now,
         updated_at: now,
         title: sql`case when title = '' then ${title} else title end`,
+        active_message_id: activeId,
       })
       .where('id', '=', id)
       .execute();
+  }
+
+  /** Shows `to` instead of `from` when `from` is the version shown (it is going away). */
+  async moveActive(db: Db, id: string, from: string, to: string | null): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ active_message_id: to })
+      .where('id', '=', id)
+      .where('active_message_id', '=', from)
+      .execute();
+  }
+
+  /** Shows the branch of `messageId` (with its newest descendants). */
+  async setActive(db: Db, id: string, messageId: string | null): Promise<void> {
+    await db.updateTable('conversations').set({ active_message_id: messageId }).where('id', '=', id).execute();
   }
 
   /** Sets a title only while the conversation still has `expected` (a rename meanwhile wins). */

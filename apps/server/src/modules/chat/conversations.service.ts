@@ -22,7 +22,9 @@ import type { UsersRepo } from '../users/users.repo.js';
 import { toConversation, toMessage } from './chat.presenter.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { ImagesService } from './images.service.js';
+import type { MessageBranches, MessageNode } from './message-branches.js';
 import type { MessageFilesRepo } from './message-files.repo.js';
+import { MessageTree } from './message-tree.js';
 import type { MessagesRepo } from './messages.repo.js';
 
 const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
@@ -39,6 +41,7 @@ export class ConversationsService {
     private readonly clock: Clock,
     private readonly messageFiles: MessageFilesRepo,
     private readonly images: ImagesService,
+    private readonly branches: MessageBranches,
   ) {}
 
   private async owned(userId: number, id: string): Promise<ConversationRow> {
@@ -69,6 +72,7 @@ export class ConversationsService {
       last_message_at: null,
       created_at: now,
       updated_at: now,
+      active_message_id: null,
     };
     if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
       throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });
@@ -136,36 +140,59 @@ export class ConversationsService {
     return { items: rows.map(toConversation), pagination: paginate(page, limit, total) };
   }
 
-  /** Every message, oldest first. */
+  /**
+   * The branch shown, first message first, each message with its versions
+   * (`sibling_ids`); the other versions are reached by showing them (`showVersion`).
+   */
   async listMessages(userId: number, id: string): Promise<Message[]> {
-    await this.owned(userId, id);
-    return (await this.messages.listFor(id)).map(toMessage);
+    const c = await this.owned(userId, id);
+    const tree = new MessageTree(await this.messages.listFor(id));
+    return tree.shownBranch(c.active_message_id).map((m) => toMessage(m, tree.siblingIds(m.id)));
   }
 
   /**
-   * Deletes an answer and the question it answers (answers go in pairs with their
-   * question), or a question left unanswered on its own. The spent credits stay spent.
+   * Shows the branch of one version (a message of this conversation; another id is not
+   * found): it and its newest descendants, remembered for every device. Answers that branch.
+   */
+  async showVersion(userId: number, id: string, messageId: string): Promise<Message[]> {
+    await this.owned(userId, id);
+    if (!(await this.messages.findOne(id, messageId))) throw notFound();
+    await this.repo.setActive(this.db, id, messageId);
+    return this.listMessages(userId, id);
+  }
+
+  /**
+   * Deletes a version: a message that has siblings goes with everything below it; an
+   * answer whose question has other versions takes that question's subtree. A turn
+   * without versions (an answer and its question, or a question left unanswered) goes on
+   * its own, as before versions existed: what followed it moves up to its parent, so
+   * deleting a turn in the middle keeps the rest. An answered question without versions
+   * is not deleted alone (404: delete its answer). If the version shown went, its
+   * parent's branch is shown. The spent credits stay spent.
    */
   async deletePair(
     userId: number,
     id: string,
     messageId: string,
     opts: { keepImages?: boolean } = {},
-  ): Promise<{ deletedUserMessageId: string; deletedAiMessageId: string }> {
-    await this.owned(userId, id);
+  ): Promise<{ deletedUserMessageId: string; deletedAiMessageId: string; deleted_ids: string[] }> {
+    const c = await this.owned(userId, id);
     const now = this.clock.now().toISOString();
     return this.deletingMessages(id, opts.keepImages === true, async (trx) => {
-      const answer = await this.messages.findOne(id, messageId, trx);
-      // A question left unanswered has no pair: it goes alone.
-      if (answer?.role === 'user' && answer.status === 'unanswered') {
-        await this.repo.removeMessages(trx, id, await this.messages.deleteIds(trx, id, [answer.id]), now);
-        return { deletedUserMessageId: answer.id, deletedAiMessageId: '' };
-      }
-      if (!answer || answer.role !== 'assistant') throw notFound();
-      const questionId = await this.messages.questionOf(trx, answer);
-      const removed = await this.messages.deleteIds(trx, id, questionId ? [questionId, answer.id] : [answer.id]);
+      const tree = await this.branches.tree(id, trx);
+      const plan = deletionOf(tree, messageId);
+      if (!plan) throw notFound();
+      if (plan.spliced) await this.messages.reparent(trx, id, plan.spliced.from, plan.spliced.to);
+      const removed = await this.messages.deleteIds(trx, id, plan.ids);
       await this.repo.removeMessages(trx, id, removed, now);
-      return { deletedUserMessageId: questionId ?? '', deletedAiMessageId: answer.id };
+      if (c.active_message_id && plan.ids.includes(c.active_message_id)) {
+        await this.repo.setActive(trx, id, plan.parentId);
+      }
+      return {
+        deletedUserMessageId: plan.questionId,
+        deletedAiMessageId: plan.answerId,
+        deleted_ids: plan.ids,
+      };
     });
   }
 
@@ -216,4 +243,33 @@ export class ConversationsService {
       },
     };
   }
+}
+
+/**
+ * Which messages a deletion of `messageId` removes (see `deletePair`), and the children
+ * that move up to `to` when a turn without versions is taken out of the middle.
+ */
+function deletionOf(tree: MessageTree<MessageNode>, messageId: string) {
+  const target = tree.get(messageId);
+  if (!target) return undefined;
+  const versions = (m: MessageNode) => tree.siblingIds(m.id).length > 1;
+  const parentOf = (m: MessageNode) => tree.parentOf(m.id);
+  const subtree = (m: MessageNode) => ({ root: m, ids: tree.subtree(m.id), spliced: undefined });
+  const question = target.role === 'assistant' ? tree.get(parentOf(target) ?? '') : target;
+  let plan: { root: MessageNode; ids: string[]; spliced?: { from: string[]; to: string | null } };
+  if (versions(target)) plan = subtree(target);
+  else if (target.role === 'assistant' && question?.role === 'user' && versions(question)) plan = subtree(question);
+  else if (target.role === 'assistant') {
+    const pair: MessageNode[] = question?.role === 'user' ? [question, target] : [target];
+    plan = { root: pair[0] as MessageNode, ids: pair.map((m) => m.id), spliced: { from: [target.id], to: parentOf(pair[0] as MessageNode) } };
+  } else if (target.status === 'unanswered' || tree.childrenOf(target.id).every((m) => m.role === 'user')) {
+    plan = { root: target, ids: [target.id], spliced: { from: [target.id], to: parentOf(target) } };
+  } else return undefined;
+  return {
+    ids: plan.ids,
+    spliced: plan.spliced,
+    parentId: parentOf(plan.root),
+    questionId: question?.role === 'user' && plan.ids.includes(question.id) ? question.id : '',
+    answerId: target.role === 'assistant' ? target.id : '',
+  };
 }

@@ -165,6 +165,7 @@ describe('conversations', () => {
     expect(res.body.data).toEqual({
       deletedUserMessageId: one.body.data.user_message.id,
       deletedAiMessageId: answerId,
+      deleted_ids: [one.body.data.user_message.id, answerId],
     });
     const left = await t.get<Message[]>(`${BASE}/${conv.id}/messages`, token);
     expect(left.body.data.map((m) => m.content.split('\n')[0])).toEqual(['two', 'Echo: two']);

@@ -74,38 +74,6 @@ export class MessagesRepo {
   }
 
   /**
-   * The last `limit` finished messages, oldest first. Answers still streaming, failed or
-   * empty are left out: they are not part of what was said.
-   */
-  async history(conversationId: string, limit: number): Promise<HistoryMessage[]> {
-    if (limit <= 0) return [];
-    const rows = await this.lastForPrompt(this.db, conversationId, limit);
-    const files = await this.files.ofMessages(rows.filter((r) => r.role === 'user').map((r) => r.id));
-    return rows.reverse().map((r) => ({
-      role: r.role,
-      content: r.content,
-      images: (files.get(r.id) ?? []).map((f) => ({ storedName: f.stored_name, mime: f.mime })),
-    }));
-  }
-
-  /** Read on every send: its SQL is built once. */
-  private readonly lastForPrompt = reusableQuery((conversationId: string, limit: number) =>
-    this.db
-      .selectFrom('messages')
-      .select(['messages.id', 'messages.role', 'messages.content'])
-      .where('messages.conversation_id', '=', conversationId)
-      .where('messages.status', 'in', ['complete', 'stopped'])
-      .where((eb) =>
-        eb.or([
-          eb('messages.content', '!=', ''),
-          eb.exists(eb.selectFrom('message_files').select('position').whereRef('message_id', '=', 'messages.id')),
-        ]),
-      )
-      .orderBy('messages.seq', 'desc')
-      .limit(limit),
-  );
-
-  /**
    * Inserts in order (the question gets the lower `seq`), with the question's images in
    * order. Neither is indexed for search yet: both are when the turn is settled (the
    * answer by `finishAnswer`, the question by `indexQuestion`), which keeps the search
@@ -117,23 +85,27 @@ export class MessagesRepo {
     answer: Insertable<MessagesTable>,
     questionFileIds: readonly string[] = [],
   ): Promise<void> {
-    for (const m of [question, answer]) {
-      await this.insertMessage(
-        db,
-        m.id,
-        m.conversation_id,
-        m.role,
-        m.content,
-        m.parent_id ?? null,
-        m.tokens,
-        m.model_name ?? null,
-        m.status,
-        m.created_at,
-        m.owner_id ?? null,
-        m.lease_until ?? null,
-      );
-    }
+    await this.insertOne(db, question);
+    await this.insertOne(db, answer);
     await this.files.attach(db, question.id, questionFileIds);
+  }
+
+  /** Inserts one message (an answer placeholder, when a stored question is answered again). */
+  async insertOne(db: Db, m: Insertable<MessagesTable>): Promise<void> {
+    await this.insertMessage(
+      db,
+      m.id,
+      m.conversation_id,
+      m.role,
+      m.content,
+      m.parent_id ?? null,
+      m.tokens,
+      m.model_name ?? null,
+      m.status,
+      m.created_at,
+      m.owner_id ?? null,
+      m.lease_until ?? null,
+    );
   }
 
   // Two of these in every send: the SQL is built once.
@@ -272,17 +244,15 @@ export class MessagesRepo {
     return Number(r.n);
   }
 
-  /** The question an answer replies to; older rows without a link fall back to the user message just before it. */
-  async questionOf(db: Db, answer: MessageRow): Promise<string | undefined> {
-    let q = db
-      .selectFrom('messages')
-      .select('id')
-      .where('conversation_id', '=', answer.conversation_id)
-      .where('role', '=', 'user');
-    q = answer.parent_id
-      ? q.where('id', '=', answer.parent_id)
-      : q.where('seq', '<', answer.seq).orderBy('seq', 'desc');
-    return (await q.limit(1).executeTakeFirst())?.id;
+  /** Hangs the children of `from` under `to` (a turn taken out of the middle of a branch). */
+  async reparent(db: Db, conversationId: string, from: string[], to: string | null): Promise<void> {
+    if (from.length === 0) return;
+    await db
+      .updateTable('messages')
+      .set({ parent_id: to })
+      .where('conversation_id', '=', conversationId)
+      .where('parent_id', 'in', from)
+      .execute();
   }
 
   /** Deletes messages of one conversation; returns how many were removed. */
@@ -318,7 +288,10 @@ export class MessagesRepo {
       .where('role', '=', 'assistant');
   }
 
-  /** A question whose answer never came: kept, and left out of the model's context from now on. */
+  /**
+   * A question whose answer never came: kept, and left out of the model's context from
+   * now on. A question that still holds another answer (an earlier version) stays as it is.
+   */
   async markUnanswered(db: Db, conversationId: string, questionId: string): Promise<void> {
     if (!questionId) return;
     await db
@@ -327,6 +300,27 @@ export class MessagesRepo {
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('role', '=', 'user')
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('messages as answer')
+              .select('answer.seq')
+              .whereRef('answer.parent_id', '=', 'messages.id')
+              .where('answer.role', '=', 'assistant'),
+          ),
+        ),
+      )
+      .execute();
+  }
+
+  /** A question answered again is part of the conversation again (its new answer is on its way). */
+  async markAnswered(db: Db, conversationId: string, questionId: string): Promise<void> {
+    await db
+      .updateTable('messages')
+      .set({ status: 'complete' })
+      .where('conversation_id', '=', conversationId)
+      .where('id', '=', questionId)
+      .where('status', '=', 'unanswered')
       .execute();
   }
 

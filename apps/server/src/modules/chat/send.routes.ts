@@ -2,6 +2,8 @@ import {
   ERROR_STATUS,
   type ErrorCode,
   NonStreamAnswerSchema,
+  RegenerateBodySchema,
+  type SendMessageBody,
   SendMessageBodySchema,
   StopAnswerResultSchema,
   sendFileIds,
@@ -14,7 +16,7 @@ import { sendOk } from '../../lib/envelope.js';
 import { translate } from '../../lib/i18n.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
-import { ConversationParams } from './chat.routes.js';
+import { ConversationParams, MessageParams } from './chat.routes.js';
 import type { SendService, Turn } from './send.service.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
@@ -47,17 +49,29 @@ export const sendRoutes =
       async (req, reply) => {
         const ac = new AbortController();
         const turn = await send.prepare(currentAuth(req).user, req.params.id, req.body, ac);
-        if (req.body.stream && turn.model.row.stream_enabled === 1) {
-          return relay(req, reply, send, turn, ac, {
-            heartbeatMs: opts.heartbeatMs,
-            deltaOnly: !!req.body.stream_options?.delta_only,
-          });
-        }
-        // A client that gives up waiting also stops the upstream call.
-        reply.raw.on('close', () => {
-          if (!reply.raw.writableEnded) ac.abort('client');
-        });
-        return sendOk(req, reply, await send.answerWhole(turn, ac));
+        return answer(req, reply, send, turn, ac, req.body, opts);
+      },
+    );
+
+    // A new version of a stored question's answer: a billed turn like a send, answered the same way.
+    app.post(
+      '/chat/conversations/:id/messages/:messageId/regenerate',
+      {
+        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        config: limits.chatSend,
+        schema: {
+          tags: ['chat'],
+          summary: 'Answer a question again (a new version): text/event-stream, or JSON with `stream: false`',
+          params: MessageParams,
+          body: RegenerateBodySchema,
+          response: { 200: successEnvelope(NonStreamAnswerSchema) },
+        },
+      },
+      async (req, reply) => {
+        const ac = new AbortController();
+        const body = { ...req.body, content: '' };
+        const turn = await send.prepare(currentAuth(req).user, req.params.id, body, ac, req.params.messageId);
+        return answer(req, reply, send, turn, ac, body, opts);
       },
     );
 
@@ -77,6 +91,29 @@ export const sendRoutes =
       async (req, reply) => sendOk(req, reply, await send.stop(currentAuth(req).user.id, req.params.id)),
     );
   };
+
+/** Streams the turn's answer when asked and the model streams; otherwise answers it whole. */
+async function answer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  send: SendService,
+  turn: Turn,
+  ac: AbortController,
+  body: Pick<SendMessageBody, 'stream' | 'stream_options'>,
+  opts: { heartbeatMs: number },
+) {
+  if (body.stream && turn.model.row.stream_enabled === 1) {
+    return relay(req, reply, send, turn, ac, {
+      heartbeatMs: opts.heartbeatMs,
+      deltaOnly: !!body.stream_options?.delta_only,
+    });
+  }
+  // A client that gives up waiting also stops the upstream call.
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableEnded) ac.abort('client');
+  });
+  return sendOk(req, reply, await send.answerWhole(turn, ac));
+}
 
 /** Takes the response over and relays the answer as server-sent events. */
 async function relay(

@@ -35,6 +35,7 @@ import { ActiveAnswers } from './active-answers.js';
 import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
 import { likelyAffordable } from './likely-affordable.js';
+import type { MessageBranches } from './message-branches.js';
 import { type ModelTitles, TITLE_WAIT_MS, settleWithin } from './model-title.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
@@ -92,6 +93,8 @@ export class SendService {
     private readonly live: LiveAnswers,
     /** Carries stop requests to the instance holding the answer. */
     private readonly bus: ChangeBus,
+    /** Where a turn goes among the conversation's versions, and the history along its branch. */
+    private readonly branches: MessageBranches,
   ) {}
 
   /**
@@ -104,24 +107,35 @@ export class SendService {
    * upstream for its answer while the credits are being reserved (`EarlyAnswer`): nothing
    * is relayed before the reservation succeeds, and a refused turn aborts the call at once.
    * `ac` is the turn's controller: aborting it stops the upstream call.
+   *
+   * With `regenerateOf` (a question's id) the turn answers that stored question again:
+   * a new version of its answer, billed like any turn, the question not duplicated.
    */
-  async prepare(user: UserRow, conversationId: string, body: SendMessageBody, ac: AbortController): Promise<Turn> {
+  async prepare(
+    user: UserRow,
+    conversationId: string,
+    body: SendMessageBody,
+    ac: AbortController,
+    regenerateOf?: string,
+  ): Promise<Turn> {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
-    const files = await this.images.findOwn(user.id, sendFileIds(body));
+    // Read before the reservation, which adds this turn's own rows.
+    const { asked, files, history } =
+      regenerateOf === undefined
+        ? await this.newQuestion(user, conversation, body)
+        : await this.storedQuestion(conversation, regenerateOf);
     const vision = model.row.image_upload_enabled === 1;
     if (files.length > 0 && !vision) throw new AppError('MODEL_NO_IMAGE');
 
-    // Read before the reservation, which adds this turn's own rows.
-    const history = await this.messages.history(conversation.id, conversation.context_length);
     const buildTurnPrompt = () =>
       buildPrompt(
         [
           ...history,
           {
             role: 'user' as const,
-            content: body.content,
+            content: asked.content,
             images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
           },
         ],
@@ -143,7 +157,7 @@ export class SendService {
         ? new EarlyAnswer(this.callWith(model, system, prompt.messages, temperature, ac.signal))
         : undefined;
 
-    const questionId = crypto.randomUUID();
+    const questionId = asked.id;
     const answerId = crypto.randomUUID();
     const usage = {
       day: dayIn(now, statsTimeZone(settings)),
@@ -155,15 +169,15 @@ export class SendService {
       id: questionId,
       conversation_id: conversation.id,
       role: 'user' as const,
-      content: body.content,
-      parent_id: null,
-      tokens: estimateTokens(body.content),
+      content: asked.content,
+      parent_id: asked.parentId,
+      tokens: estimateTokens(asked.content),
       model_name: null,
       status: 'complete' as const,
       created_at: now,
     };
     // A conversation without a title takes one from its first question; the model may write a better one.
-    const questionTitle = titleFromQuestion(body.content);
+    const questionTitle = titleFromQuestion(asked.content);
     let creditsRemaining: number;
     try {
       creditsRemaining = await this.accounting.open({
@@ -172,6 +186,7 @@ export class SendService {
         cost,
         required,
         question,
+        questionIsNew: asked.isNew,
         questionFileIds: files.map((f) => f.id),
         answer: {
           ...question,
@@ -212,7 +227,7 @@ export class SendService {
         ? this.titles.start({
             model: model.languageModel,
             conversationId: conversation.id,
-            question: body.content,
+            question: asked.content,
             questionTitle,
           })
         : undefined;
@@ -236,6 +251,23 @@ export class SendService {
       early,
       stopListening,
     };
+  }
+
+  /** A new question: where it goes in the tree (`parent_id`), its images and the history before it. */
+  private async newQuestion(user: UserRow, conversation: ConversationRow, body: SendMessageBody) {
+    const [files, placed] = await Promise.all([
+      this.images.findOwn(user.id, sendFileIds(body)),
+      this.branches.beforeNewQuestion(conversation, body.parent_id),
+    ]);
+    const asked = { id: crypto.randomUUID(), parentId: placed.parentId, content: body.content, isNew: true };
+    return { asked, files, history: placed.history };
+  }
+
+  /** A stored question answered again: its text and images, and the history before it. */
+  private async storedQuestion(conversation: ConversationRow, questionId: string) {
+    const { question, history } = await this.branches.storedQuestion(conversation, questionId);
+    const asked = { id: question.id, parentId: question.parentId, content: question.content, isNew: false };
+    return { asked, files: question.files, history };
   }
 
   /** Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. */

@@ -18,6 +18,8 @@ export interface OpenTurn {
   /** Balance the user must hold (≥ cost; the settings' minimum for chatting may ask more). */
   required: number;
   question: Insertable<MessagesTable>;
+  /** False when a stored question is answered again (regenerate): only the answer is inserted. */
+  questionIsNew: boolean;
   /** The question's images, in order. */
   questionFileIds: readonly string[];
   answer: Insertable<MessagesTable>;
@@ -60,8 +62,14 @@ export class TurnAccounting {
   async open(t: OpenTurn): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const remaining = await this.charge(trx, t);
-      await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
-      await this.conversations.recordSend(trx, t.conversationId, t.now, t.title);
+      if (t.questionIsNew) await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
+      else {
+        await this.messages.insertOne(trx, t.answer);
+        // A question left unanswered takes part in the conversation again once it is answered.
+        await this.messages.markAnswered(trx, t.conversationId, t.question.id);
+      }
+      // The new answer is the version shown, here and on the person's other devices.
+      await this.conversations.recordSend(trx, t.conversationId, t.now, t.title, t.questionIsNew ? 2 : 1, t.answer.id);
       // A conversation counts as started by its first answered turn (questions left
       // unanswered before it do not count), the same rule the back-fill uses.
       const started = !(await this.messages.hasAnswer(trx, t.conversationId, t.answer.id));
@@ -150,6 +158,8 @@ export class TurnAccounting {
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
       await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+      // Shown from its question on (another answer of it, if any, or the question alone).
+      await this.conversations.moveActive(trx, ref.conversationId, ref.answerId, ref.questionId);
       await this.messages.indexQuestion(trx, ref.questionId);
       await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
       // The statistics count answered turns only: undo all that `open` counted, and the

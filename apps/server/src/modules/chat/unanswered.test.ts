@@ -75,7 +75,11 @@ describe('unanswered questions', () => {
       { token },
     );
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ deletedUserMessageId: messages[0]?.id, deletedAiMessageId: '' });
+    expect(res.body.data).toEqual({
+      deletedUserMessageId: messages[0]?.id,
+      deletedAiMessageId: '',
+      deleted_ids: [messages[0]?.id],
+    });
     const left = (await t.get<Message[]>(`${base(conv.id)}/messages`, token)).body.data;
     expect(left.map((m) => [m.role, m.content.slice(0, 8)])).toEqual([
       ['user', 'answered'],

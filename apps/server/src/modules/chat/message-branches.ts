@@ -1,0 +1,130 @@
+import { type Kysely, sql } from 'kysely';
+import type { ConversationRow, Database, MessageRow } from '../../db/types.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Db } from '../users/users.repo.js';
+import type { AttachedFile, MessageFilesRepo } from './message-files.repo.js';
+import type { HistoryMessage } from './messages.repo.js';
+import { MessageTree } from './message-tree.js';
+
+/** A message's place in its conversation, without its text. */
+export interface MessageNode {
+  id: string;
+  parent_id: string | null;
+  seq: number;
+  role: MessageRow['role'];
+  status: MessageRow['status'];
+  /** 1 when it holds text or images (an empty message says nothing to the model). */
+  says: number;
+}
+
+/** A stored question answered again, with its images as the prompt builder needs them. */
+export interface StoredQuestion {
+  id: string;
+  parentId: string | null;
+  content: string;
+  files: { id: string; stored_name: string; mime: string; original_name: string }[];
+}
+
+/**
+ * Where a turn goes in a conversation's tree of versions and what the model is told:
+ * the history along the branch being answered, never the other versions.
+ */
+export class MessageBranches {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly files: MessageFilesRepo,
+  ) {}
+
+  /** The conversation's messages as a tree (ids, links and states only). */
+  async tree(conversationId: string, db: Db = this.db): Promise<MessageTree<MessageNode>> {
+    const rows = await db
+      .selectFrom('messages')
+      .select(['id', 'parent_id', 'seq', 'role', 'status'])
+      .select(
+        sql<number>`case when content <> '' or exists (select 1 from message_files f where f.message_id = messages.id) then 1 else 0 end`.as(
+          'says',
+        ),
+      )
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    return new MessageTree(rows.map((r) => ({ ...r, seq: Number(r.seq), says: Number(r.says) })));
+  }
+
+  /**
+   * A new question's parent: the one named (which must be a message of this conversation;
+   * null: a new first question), or by default the last message of the branch shown;
+   * with the history the model is sent before it.
+   */
+  async beforeNewQuestion(
+    conversation: ConversationRow,
+    named: string | null | undefined,
+  ): Promise<{ parentId: string | null; history: HistoryMessage[] }> {
+    const tree = await this.tree(conversation.id);
+    const parentId = named === undefined ? (tree.shownLeaf(conversation.active_message_id)?.id ?? null) : named;
+    if (parentId !== null && !tree.get(parentId)) throw notFound();
+    return { parentId, history: await this.historyUpTo(tree, parentId, conversation.context_length) };
+  }
+
+  /**
+   * A question to answer again: a user message of this conversation (another id is not
+   * found; an answer's id is NOT_A_QUESTION), with the history before it.
+   */
+  async storedQuestion(
+    conversation: ConversationRow,
+    questionId: string,
+  ): Promise<{ question: StoredQuestion; history: HistoryMessage[] }> {
+    const tree = await this.tree(conversation.id);
+    const node = tree.get(questionId);
+    if (!node) throw notFound();
+    if (node.role !== 'user') throw new AppError('NOT_A_QUESTION');
+    const parentId = tree.parentOf(node.id);
+    const [row, files, history] = await Promise.all([
+      this.db.selectFrom('messages').select('content').where('id', '=', node.id).executeTakeFirstOrThrow(),
+      this.files.ofMessages([node.id]),
+      this.historyUpTo(tree, parentId, conversation.context_length),
+    ]);
+    return {
+      question: {
+        id: node.id,
+        parentId,
+        content: row.content,
+        files: (files.get(node.id) ?? []).map((f) => ({
+          id: f.file_id,
+          stored_name: f.stored_name,
+          mime: f.mime,
+          original_name: f.original_name,
+        })),
+      },
+      history,
+    };
+  }
+
+  /**
+   * The last `limit` finished messages from the first question down to `lastId`. Answers
+   * still streaming, failed or empty and questions left unanswered are left out: they
+   * are not part of what was said.
+   */
+  private async historyUpTo(
+    tree: MessageTree<MessageNode>,
+    lastId: string | null,
+    limit: number,
+  ): Promise<HistoryMessage[]> {
+    if (limit <= 0 || lastId === null) return [];
+    const said = tree
+      .pathTo(lastId)
+      .filter((m) => (m.status === 'complete' || m.status === 'stopped') && m.says === 1)
+      .slice(-limit);
+    if (said.length === 0) return [];
+    const ids = said.map((m) => m.id);
+    const [rows, files] = await Promise.all([
+      this.db.selectFrom('messages').select(['id', 'content']).where('id', 'in', ids).execute(),
+      this.files.ofMessages(said.filter((m) => m.role === 'user').map((m) => m.id)),
+    ]);
+    const content = new Map(rows.map((r) => [r.id, r.content]));
+    return said.map((m) => ({
+      role: m.role,
+      content: content.get(m.id) ?? '',
+      images: (files.get(m.id) ?? []).map((f: AttachedFile) => ({ storedName: f.stored_name, mime: f.mime })),
+    }));
+  }
+}
