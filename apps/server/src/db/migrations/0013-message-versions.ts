@@ -9,6 +9,13 @@ import { type Kysely, sql } from 'kysely';
  * null shows the newest message's branch).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await linkMessagesInOrder(db);
+  await db.schema.alterTable('conversations').addColumn('active_message_id', 'varchar(36)').execute();
+  await db.schema.createIndex('messages_parent_idx').on('messages').column('parent_id').execute();
+}
+
+/** Each message without a parent follows the message just before it in its conversation. */
+export async function linkMessagesInOrder(db: Kysely<unknown>): Promise<void> {
   await sql`
     update messages set parent_id = (
       select prev.id from messages prev
@@ -16,8 +23,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       order by prev.seq desc limit 1
     )
     where parent_id is null`.execute(db);
-  await db.schema.alterTable('conversations').addColumn('active_message_id', 'varchar(36)').execute();
-  await db.schema.createIndex('messages_parent_idx').on('messages').column('parent_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

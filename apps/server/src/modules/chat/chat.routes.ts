@@ -118,10 +118,14 @@ export const chatRoutes =
       '/chat/conversations/:id/active',
       {
         ...chat,
-        schema: { tags, params: ConversationParams, body: ActiveBranchBodySchema, response: ok(z.array(MessageSchema)) },
+        schema: {
+          tags,
+          params: ConversationParams,
+          body: ActiveBranchBodySchema,
+          response: ok(z.array(MessageSchema)),
+        },
       },
-      async (req, reply) =>
-        sendOk(req, reply, await s.showVersion(userId(req), req.params.id, req.body.message_id)),
+      async (req, reply) => sendOk(req, reply, await s.showVersion(userId(req), req.params.id, req.body.message_id)),
     );
     app.post(
       '/chat/conversations/:id/clear',

@@ -261,7 +261,11 @@ function deletionOf(tree: MessageTree<MessageNode>, messageId: string) {
   else if (target.role === 'assistant' && question?.role === 'user' && versions(question)) plan = subtree(question);
   else if (target.role === 'assistant') {
     const pair: MessageNode[] = question?.role === 'user' ? [question, target] : [target];
-    plan = { root: pair[0] as MessageNode, ids: pair.map((m) => m.id), spliced: { from: [target.id], to: parentOf(pair[0] as MessageNode) } };
+    plan = {
+      root: pair[0] as MessageNode,
+      ids: pair.map((m) => m.id),
+      spliced: { from: [target.id], to: parentOf(pair[0] as MessageNode) },
+    };
   } else if (target.status === 'unanswered' || tree.childrenOf(target.id).every((m) => m.role === 'user')) {
     plan = { root: target, ids: [target.id], spliced: { from: [target.id], to: parentOf(target) } };
   } else return undefined;
