@@ -21,10 +21,21 @@ export interface StreamBody {
   content: string;
   /** The images, in order. */
   file_ids: string[];
+  /** Where the question goes: an earlier question's parent makes an edit (a new version). */
+  parent_id?: string | null;
+  /** Answers this stored question again (a new version of its answer) instead of sending. */
+  regenerateOf?: string;
+}
+
+/** Where a turn is posted: a send, or the regenerate call of a stored question. */
+function turnUrl(conversationId: string, regenerateOf?: string): string {
+  const messages = `/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`;
+  return regenerateOf ? `${messages}/${encodeURIComponent(regenerateOf)}/regenerate` : messages;
 }
 
 function post(conversationId: string, body: StreamBody, token: string, signal: AbortSignal): Promise<Response> {
-  return fetch(`/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, {
+  const { regenerateOf, ...sent } = body;
+  return fetch(turnUrl(conversationId, regenerateOf), {
     method: 'POST',
     headers: {
       Authorization: `Bearer ${token}`,
@@ -34,7 +45,7 @@ function post(conversationId: string, body: StreamBody, token: string, signal: A
       'X-Request-Id': createRequestId(),
     },
     // Deltas only: the cost of the answer stays linear in its length.
-    body: JSON.stringify({ ...body, stream: true, stream_options: { delta_only: true } }),
+    body: JSON.stringify({ ...sent, stream: true, stream_options: { delta_only: true } }),
     signal,
   });
 }

@@ -10,6 +10,7 @@ import type {
   UploadedImage,
 } from '@aiplatform/contracts';
 import { LIMITS } from '@aiplatform/contracts';
+import type { StreamBody } from './chat-stream';
 import { http, request } from './http';
 
 /** GET /chat/credits. */
@@ -43,19 +44,27 @@ export const chatApi = {
   deleteConversation: (id: string) => request<unknown>({ method: 'DELETE', url: conversationUrl(id) }),
   messages: (id: string) => request<Message[]>({ method: 'GET', url: `${conversationUrl(id)}/messages` }),
   /** Non-stream send; `signal` lets the stop button cancel the pending request. */
-  sendMessage: (id: string, body: { content: string; file_ids: string[] }, signal: AbortSignal) =>
-    request<NonStreamAnswer>({
+  sendMessage: (id: string, body: StreamBody, signal: AbortSignal) => {
+    const { regenerateOf, ...sent } = body;
+    return request<NonStreamAnswer>({
       method: 'POST',
-      url: `${conversationUrl(id)}/messages`,
-      data: { ...body, stream: false },
+      url: regenerateOf
+        ? `${conversationUrl(id)}/messages/${encodeURIComponent(regenerateOf)}/regenerate`
+        : `${conversationUrl(id)}/messages`,
+      data: { ...sent, stream: false },
       signal,
-    }),
+    });
+  },
+  /** Shows the branch of one version (it and its newest descendants); answers that branch. */
+  showVersion: (id: string, messageId: string) =>
+    request<Message[]>({ method: 'PUT', url: `${conversationUrl(id)}/active`, data: { message_id: messageId } }),
   /**
-   * Deletes an assistant message and the user message before it (or an unanswered question).
+   * Deletes a version with what follows it, or a turn without versions on its own (an
+   * answer with its question, or an unanswered question); `deleted_ids` lists what went.
    * `keepImages`: the question's images stay as uploads, because they are sent again at once.
    */
   deleteMessagePair: (id: string, messageId: string, opts: { keepImages?: boolean } = {}) =>
-    request<{ deletedUserMessageId: string; deletedAiMessageId: string }>({
+    request<{ deletedUserMessageId: string; deletedAiMessageId: string; deleted_ids: string[] }>({
       method: 'DELETE',
       url: `${conversationUrl(id)}/messages/${encodeURIComponent(messageId)}`,
       ...(opts.keepImages ? { params: { keep_images: 'true' } } : {}),

@@ -3,6 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCopyText } from './use-copy-text';
+import { VersionSwitcher } from './VersionSwitcher';
 
 interface MessageActionsProps {
   isUser: boolean;
@@ -14,6 +15,11 @@ interface MessageActionsProps {
   showRegenerate: boolean;
   showContinue: boolean;
   deleteDisabled: boolean;
+  /** The message and its versions (`sibling_ids`), when the server listed them. */
+  messageId: string;
+  versions: readonly string[] | undefined;
+  versionsDisabled: boolean;
+  onShowVersion: (messageId: string) => void;
   /** Callbacks that read the message when clicked, so they stay the same while it streams. */
   onCopy: () => string;
   onEdit: () => void;
@@ -23,7 +29,7 @@ interface MessageActionsProps {
 }
 
 /**
- * The row under a message: tokens, copy, edit, regenerate, continue and delete. Its props
+ * The row under a message: its versions (`‹ 1/2 ›`), tokens, copy, edit, regenerate, continue and delete. Its props
  * are flags and stable callbacks, so a streamed answer growing by a few words does not
  * render its buttons and tooltips again on every frame.
  */
@@ -32,6 +38,14 @@ export const MessageActions = memo(function MessageActions(props: MessageActions
   const { copied, copy } = useCopyText('content');
   return (
     <div className="chat-message-actions">
+      {props.versions && (
+        <VersionSwitcher
+          versions={props.versions}
+          current={props.messageId}
+          disabled={props.versionsDisabled}
+          onShow={props.onShowVersion}
+        />
+      )}
       {!props.isUser && props.tokens > 0 && (
         <span className="chat-message-tokens" data-testid="message-tokens">
           {t('chat:message.tokens', { n: props.tokens })}

@@ -73,6 +73,7 @@ export const MessageItem = memo(function MessageItem({
   const onRegenerate = useCallback(() => rework.regenerate(latest.current), [rework]);
   const onContinue = useCallback(() => rework.continueAnswer(), [rework]);
   const onDeleteMessage = useCallback(() => onDelete(latest.current), [onDelete]);
+  const onShowVersion = useCallback((id: string) => rework.showVersion(id), [rework]);
   const isUser = message.role === 'user';
   const busy = Boolean(message.temp || message.streaming);
   const reworkable = !busy && !conversationBusy && !message.failure;
@@ -137,6 +138,10 @@ export const MessageItem = memo(function MessageItem({
           showRegenerate={!isUser && isLast && reworkable}
           showContinue={isLast && reworkable && canContinue(message)}
           deleteDisabled={busy || Boolean(message.failure)}
+          messageId={message.id}
+          versions={message.sibling_ids}
+          versionsDisabled={busy || conversationBusy}
+          onShowVersion={onShowVersion}
           onCopy={onCopy}
           onEdit={onEdit}
           onRegenerate={onRegenerate}

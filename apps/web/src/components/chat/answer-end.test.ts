@@ -5,6 +5,7 @@ import type { ChatMessage } from './chat-message';
 const answer = (patch: Partial<ChatMessage>): ChatMessage => ({
   id: 'a1',
   conversation_id: 'c1',
+  parent_id: null,
   role: 'assistant',
   content: 'Some text',
   files: [],

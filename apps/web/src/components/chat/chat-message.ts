@@ -26,12 +26,14 @@ export interface ScrollMemo {
 
 /** What an answer or question offers besides copy and delete. */
 export interface AnswerRework {
-  /** Sends again a question whose answer never came (replacing the unanswered one). */
+  /** Answers again, in place, a question whose answer never came (a billed turn). */
   retry(failed: ChatMessage): void;
-  /** Replaces the last answer by a new one to the same question; billed as a new turn. */
+  /** A new version of the answer to the same question; billed as a new turn, the old one kept. */
   regenerate(answer: ChatMessage): void;
   /** An answer cut off by the length limit: asks the model to go on, as a new turn. */
   continueAnswer(): void;
-  /** Replaces a sent question, and everything after it, by the edited text. */
+  /** Sends the edited text as a new version of the question (the old one and its answers are kept). */
   editQuestion(question: ChatMessage, text: string): void;
+  /** Shows the branch of another version of a message. */
+  showVersion(messageId: string): void;
 }

@@ -5,6 +5,7 @@ import { createLiveText, shownText } from './live-text';
 const answer = (over: Partial<ChatMessage>): ChatMessage => ({
   id: 'a1',
   conversation_id: 'c1',
+  parent_id: null,
   role: 'assistant',
   content: '',
   files: [],

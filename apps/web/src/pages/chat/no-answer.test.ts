@@ -5,6 +5,7 @@ import { noAnswerId, withNoAnswerMarks } from './no-answer';
 const message = (id: string, role: Message['role'], status: Message['status'] = 'complete'): Message => ({
   id,
   conversation_id: 'c1',
+  parent_id: null,
   role,
   content: `text of ${id}`,
   files: [],

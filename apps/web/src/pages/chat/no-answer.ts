@@ -25,6 +25,7 @@ export function withNoAnswerMarks(messages: Message[], reason: string): ChatMess
       tokens: 0,
       model_name: null,
       status: 'error',
+      parent_id: m.id,
       temp: true,
       failure: { message: reason, questionId: m.id, content: m.content, images: m.files },
     });

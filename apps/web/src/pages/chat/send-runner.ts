@@ -19,6 +19,12 @@ export interface SendJob {
   /** The images sent with the text, in order (uploads or a sent question's files). */
   images: MessageFile[];
   modelName: string | null;
+  /**
+   * A new version (an edit or a regenerate): the screen keeps its first `keep` messages
+   * and shows the new turn after them, as the server will; nothing is deleted. An edit
+   * names its question's parent; a regenerate the stored question answered again.
+   */
+  rework?: { keep: number; parentId?: string | null; regenerateOf?: string };
   /** After every attempt: the balance the server reported, if it did. */
   onSettled: (creditsRemaining: number | undefined, conversation?: Conversation) => void;
 }
@@ -39,6 +45,7 @@ function temporaryPair(job: SendJob, live?: LiveText): [ChatMessage, ChatMessage
       file: job.images[0] ?? null,
       model_name: null,
       status: 'complete',
+      parent_id: job.rework?.parentId ?? null,
     },
     {
       ...base,
@@ -49,6 +56,7 @@ function temporaryPair(job: SendJob, live?: LiveText): [ChatMessage, ChatMessage
       file: null,
       model_name: job.modelName,
       status: 'streaming',
+      parent_id: job.rework?.regenerateOf ?? null,
       streaming: true,
       live,
     },
@@ -96,9 +104,21 @@ function begin(
 ): { user: ChatMessage; assistant: ChatMessage; controller: AbortController } {
   const [user, assistant] = temporaryPair(job, live);
   const controller = new AbortController();
-  job.store.update(job.conversationId, (s) => ({ phase, messages: [...s.messages, user, assistant] }));
+  const again = job.rework?.regenerateOf;
+  job.store.update(job.conversationId, (s) => {
+    const kept = job.rework ? s.messages.slice(0, job.rework.keep) : s.messages;
+    // A regenerate answers the question already shown: only the answer is new.
+    return { phase, messages: again ? [...kept, assistant] : [...kept, user, assistant] };
+  });
   job.store.setController(job.conversationId, controller);
-  return { user, assistant, controller };
+  return { user: again ? { ...user, id: again } : user, assistant, controller };
+}
+
+/** What a turn posts: the text and images, and where a new version goes. */
+function turnBody(job: SendJob) {
+  const body = { content: job.content, file_ids: job.images.map((f) => f.id) };
+  if (job.rework?.regenerateOf) return { ...body, regenerateOf: job.rework.regenerateOf };
+  return job.rework && job.rework.parentId !== undefined ? { ...body, parent_id: job.rework.parentId } : body;
 }
 
 function end(job: SendJob): void {
@@ -140,7 +160,7 @@ export async function runStreamSend(job: SendJob): Promise<void> {
   try {
     await streamChatMessage(
       id,
-      { content: job.content, file_ids: job.images.map((f) => f.id) },
+      turnBody(job),
       {
         onInit: (data) => {
           store.updateMessages(id, (list) =>
@@ -206,6 +226,8 @@ export async function runStreamSend(job: SendJob): Promise<void> {
   } finally {
     end(job);
     job.onSettled(credits);
+    // A new version: read the branch back for its versions (`‹ 1/2 ›`).
+    if (job.rework) resync(job);
   }
 }
 
@@ -218,14 +240,11 @@ export async function runPlainSend(job: SendJob): Promise<void> {
   const { user, assistant, controller } = begin(job, 'waiting');
   const withoutTemps = (list: ChatMessage[]) => list.filter((m) => m.id !== user.id && m.id !== assistant.id);
   try {
-    const answer = await chatApi.sendMessage(
-      id,
-      { content: job.content, file_ids: job.images.map((f) => f.id) },
-      controller.signal,
-    );
+    const answer = await chatApi.sendMessage(id, turnBody(job), controller.signal);
     store.updateMessages(id, (list) => [...withoutTemps(list), answer.user_message, answer.assistant_message]);
     end(job);
     job.onSettled(answer.credits_info.credits_remaining, answer.conversation);
+    if (job.rework) resync(job);
   } catch (error) {
     store.updateMessages(id, withoutTemps);
     if (isApiError(error) && error.code === 'UPSTREAM_ERROR') {

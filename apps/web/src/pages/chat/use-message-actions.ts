@@ -8,6 +8,7 @@ import type { ChatMessage } from '../../components/chat/chat-message';
 import { reportError } from '../../components/common/report-error';
 import type { ChatSessions } from './chat-sessions';
 import { exportFileName, formatConversationExport } from './export-format';
+import { withNoAnswerMarks } from './no-answer';
 import type { ConversationCache } from './use-chat-queries';
 
 interface MessageActionDeps {
@@ -34,7 +35,7 @@ export function useMessageActions({ store, cache, modal }: MessageActionDeps) {
 
   return useMemo(
     () => ({
-      /** Only assistant messages can be deleted; the user message before it goes too. */
+      /** Only answers can be deleted here, after a confirmation (with their question or their version's replies). */
       confirmDelete: (conversationId: string, message: ChatMessage) => {
         if (message.role !== 'assistant' || message.temp || message.streaming) return;
         void modal.confirm({
@@ -46,12 +47,14 @@ export function useMessageActions({ store, cache, modal }: MessageActionDeps) {
           onOk: async () => {
             try {
               const result = await chatApi.deleteMessagePair(conversationId, message.id);
-              const gone = new Set([result.deletedUserMessageId, result.deletedAiMessageId, message.id]);
+              const removed = result.deleted_ids.length;
+              // What follows a deleted turn may have moved up, or another version be shown now: read the branch back.
+              const messages = withNoAnswerMarks(await chatApi.messages(conversationId), t('chat:message.noAnswer'));
               store.update(conversationId, (s) => ({
-                messages: s.messages.filter((m) => !gone.has(m.id)),
-                detail: s.detail ? { ...s.detail, message_count: Math.max(0, s.detail.message_count - 2) } : null,
+                messages,
+                detail: s.detail ? { ...s.detail, message_count: Math.max(0, s.detail.message_count - removed) } : null,
               }));
-              cache.patch(conversationId, (c) => ({ message_count: Math.max(0, c.message_count - 2) }));
+              cache.patch(conversationId, (c) => ({ message_count: Math.max(0, c.message_count - removed) }));
               toast('success', t('chat:message.deleted'));
             } catch (error) {
               reportError(error, 'chat:message.deleteFailed');

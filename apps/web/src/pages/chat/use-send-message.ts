@@ -9,7 +9,7 @@ import { type CreditCheck, checkCredits } from '../../components/chat/credit-che
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
 import { queueSend } from './send-queue';
-import { runPlainSend, runStreamSend } from './send-runner';
+import { type SendJob, runPlainSend, runStreamSend } from './send-runner';
 import type { ConversationCache } from './use-chat-queries';
 
 interface SendDeps {
@@ -80,15 +80,15 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
   );
 
   /**
-   * Sends the text box's content, or with `resend` a question again (the retry of an answer
-   * that never came), leaving whatever is in the box alone.
+   * Sends the text box's content, or with `resend` a text of its own (a new version of a
+   * question or an answer: edit, regenerate, retry), leaving whatever is in the box alone.
    */
   const send = useCallback(
     async (
       conversationId: string,
       model: ChatModel | undefined,
       modelName: string | null,
-      resend?: { content: string; images: MessageFile[] },
+      resend?: { content: string; images: MessageFile[]; rework?: SendJob['rework'] },
     ) => {
       const session = store.get(conversationId);
       const content = resend ? resend.content : session.input.trim();
@@ -108,6 +108,7 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
         input: resend ? resend.content : session.input,
         images,
         modelName,
+        rework: resend?.rework,
         onSettled: (credits: number | undefined, conversation?: Conversation) =>
           afterAnswer(conversationId, credits, conversation),
       };
