@@ -10,10 +10,13 @@ async function answerDone(page: Page) {
   await expect(messages(page, 'assistant').last()).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
 }
 
-test.describe('chat: regenerate, edit and continue', () => {
+test.describe('chat: regenerate, edit, retry and continue', () => {
   test.use({ viewport: TALL_DESKTOP });
 
-  test('regenerate replaces the last answer with a new one, billed as a new turn', async ({ page, request }) => {
+  test('regenerate adds a second version of the answer, billed, the first one reachable (1/2)', async ({
+    page,
+    request,
+  }) => {
     const user = await registerViaApi(request, { prefix: 'regen' });
     const api = await ChatApi.login(request, user);
     const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Regenerate' });
@@ -27,15 +30,25 @@ test.describe('chat: regenerate, edit and continue', () => {
     await expect.poll(async () => (await upstreamRequests(marker)).length).toBe(2);
     await answerDone(page);
     await expect(messages(page)).toHaveCount(2);
-    expect(await messages(page, 'assistant').getAttribute('data-id')).not.toBe(first);
-
-    const stored = await api.messages(conversation.id);
-    expect(stored.map((m) => m.role)).toEqual(['user', 'assistant']);
-    expect(stored[1]?.id).not.toBe(first);
+    const answer = messages(page, 'assistant');
+    await expect(answer.getByTestId('message-version-label')).toHaveText('2/2');
+    const second = await answer.getAttribute('data-id');
+    expect(second).not.toBe(first);
     await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
+
+    // The first version is kept: shown again through the switcher, and after a reload.
+    await answer.getByTestId('message-version-previous').click();
+    await expect(answer.getByTestId('message-version-label')).toHaveText('1/2');
+    await expect(answer).toHaveAttribute('data-id', first ?? '');
+    const stored = await api.messages(conversation.id);
+    expect(stored.map((m) => m.id)).toEqual([stored[0]?.id, first]);
+    expect(stored[1]?.sibling_ids).toEqual([first, second]);
   });
 
-  test('editing a sent question replaces it and everything after it', async ({ page, request }) => {
+  test('editing a sent question adds a version of it; the original and its answers stay reachable', async ({
+    page,
+    request,
+  }) => {
     const user = await registerViaApi(request, { prefix: 'redit' });
     const api = await ChatApi.login(request, user);
     const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Edit' });
@@ -57,10 +70,49 @@ test.describe('chat: regenerate, edit and continue', () => {
     await expect(messages(page, 'user')).toContainText(`Edited question ${marker}`);
     await answerDone(page);
     await expect(messages(page, 'assistant')).toContainText(`Edited question ${marker}`);
-    const stored = await api.messages(conversation.id);
-    expect(stored.map((m) => m.content.includes('Edited question'))).toEqual([true, true]);
+    await expect(messages(page, 'user').getByTestId('message-version-label')).toHaveText('2/2');
     await expect.poll(() => api.remaining()).toBe(1000 - 3 * PRICE);
     await expect(page.getByTestId('chat-input')).toHaveValue('');
+
+    // Nothing was deleted: the first version comes back with the turn that followed it.
+    await messages(page, 'user').first().getByTestId('message-version-previous').click();
+    await expect(messages(page)).toHaveCount(4);
+    await expect(messages(page, 'user').first()).toContainText(`First question ${marker}`);
+    await expect(messages(page, 'user').last()).toContainText(`Second question ${marker}`);
+    await expect(messages(page, 'user').first().getByTestId('message-version-label')).toHaveText('1/2');
+    const stored = await api.messages(conversation.id);
+    expect(stored.map((m) => m.content.split('\n')[0])).toEqual([
+      `First question ${marker}`,
+      expect.stringContaining(`First question ${marker}`),
+      `Second question ${marker}`,
+      expect.stringContaining(`Second question ${marker}`),
+    ]);
+  });
+
+  test('retry of a failed answer answers in place, the question staying where it was', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'rretry' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Retry' });
+    await openChat(page, user, conversation.id);
+    const marker = uniqueToken();
+    await typeAndSend(page, `Fails first ${marker} [fake:error-once]`);
+    await expect(page.getByTestId('message-failed')).toBeVisible({ timeout: 20_000 });
+    await typeAndSend(page, `Then ${marker}`);
+    await answerDone(page);
+
+    await page.getByTestId('message-retry').click();
+    await expect(page.getByTestId('message-failed')).toHaveCount(0, { timeout: 20_000 });
+    await expect(messages(page)).toHaveCount(4);
+    await expect(messages(page).nth(1)).toContainText(`Echo: Fails first ${marker}`);
+    await expect(messages(page).nth(2)).toContainText(`Then ${marker}`);
+    const stored = await api.messages(conversation.id);
+    expect(stored.map((m) => [m.role, m.status, m.content.split(' ')[0]])).toEqual([
+      ['user', 'complete', 'Fails'],
+      ['assistant', 'complete', 'Echo:'],
+      ['user', 'complete', 'Then'],
+      ['assistant', 'complete', 'Echo:'],
+    ]);
+    await expect.poll(() => api.remaining()).toBe(1000 - 2 * PRICE);
   });
 
   test('an answer cut off by the length limit offers "continue", which asks the model to go on', async ({

@@ -32,6 +32,9 @@ export interface Message {
   /** The images, in the order sent; `file` is the first of them. */
   files: { id: string; url: string; original_name: string }[];
   file: { id: string; url: string; original_name: string } | null;
+  parent_id: string | null;
+  /** Its versions, oldest first, itself included. */
+  sibling_ids?: string[];
 }
 
 export interface LedgerEntry {

@@ -10,6 +10,7 @@
  *   echo (default) answer at once · slow: a pause between chunks · error: HTTP 500 before output
  *   drop: closes the connection mid-stream · hang: never answers · vision: says whether an image came
  *   empty: finishes without text · length: finish_reason "length"
+ *   `[fake:error-once]`: HTTP 500 the first time a text is asked, answered the next time (a retry)
  * Every request is recorded, with whether the client closed the connection before the end
  * (the proof that an abort reached the upstream): `fake.requests` in process, GET /__stats outside.
  */
@@ -115,6 +116,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
+  /** Texts asked once already with `[fake:error-once]`. */
+  const failedOnce = new Set<string>();
   const events = new EventEmitter();
   events.setMaxListeners(0);
   let nextId = 1;
@@ -156,10 +159,12 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       const lastUserText = textOf(lastUser?.content);
       const image = JSON.stringify(lastUser?.content ?? '').match(/data:(image\/[\w+.-]+);base64,/);
       const model = typeof body.model === 'string' ? body.model : '';
+      const failOnce = directive(lastUserText, 'error-once') !== undefined && !failedOnce.has(lastUserText);
+      if (failOnce) failedOnce.add(lastUserText);
       const r: RecordedRequest = {
         id: nextId++,
         model,
-        mode: modeOf(model, lastUserText),
+        mode: failOnce ? 'error' : modeOf(model, lastUserText),
         stream: body.stream === true,
         includeUsage: (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true,
         messages,

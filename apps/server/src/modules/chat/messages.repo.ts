@@ -244,15 +244,16 @@ export class MessagesRepo {
     return Number(r.n);
   }
 
-  /** Hangs the children of `from` under `to` (a turn taken out of the middle of a branch). */
+  /** Hangs the children of `from` (other than `to` itself) under `to`: a turn taken out of, or put into, a branch. */
   async reparent(db: Db, conversationId: string, from: string[], to: string | null): Promise<void> {
     if (from.length === 0) return;
-    await db
+    let q = db
       .updateTable('messages')
       .set({ parent_id: to })
       .where('conversation_id', '=', conversationId)
-      .where('parent_id', 'in', from)
-      .execute();
+      .where('parent_id', 'in', from);
+    if (to !== null) q = q.where('id', '!=', to);
+    await q.execute();
   }
 
   /** Deletes messages of one conversation; returns how many were removed. */
@@ -313,15 +314,19 @@ export class MessagesRepo {
       .execute();
   }
 
-  /** A question answered again is part of the conversation again (its new answer is on its way). */
-  async markAnswered(db: Db, conversationId: string, questionId: string): Promise<void> {
-    await db
+  /**
+   * A question answered again is part of the conversation again (its new answer is on
+   * its way). Returns whether it had been left unanswered.
+   */
+  async markAnswered(db: Db, conversationId: string, questionId: string): Promise<boolean> {
+    const r = await db
       .updateTable('messages')
       .set({ status: 'complete' })
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('status', '=', 'unanswered')
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
   }
 
   /** Answers still streaming whose owner is gone (lease run out, or older rows by their age), oldest first. */

@@ -65,8 +65,11 @@ export class TurnAccounting {
       if (t.questionIsNew) await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
       else {
         await this.messages.insertOne(trx, t.answer);
-        // A question left unanswered takes part in the conversation again once it is answered.
-        await this.messages.markAnswered(trx, t.conversationId, t.question.id);
+        // A question left unanswered takes part in the conversation again once it is
+        // answered, in place: what was sent after it follows its answer now.
+        if (await this.messages.markAnswered(trx, t.conversationId, t.question.id)) {
+          await this.messages.reparent(trx, t.conversationId, [t.question.id], t.answer.id);
+        }
       }
       // The new answer is the version shown, here and on the person's other devices.
       await this.conversations.recordSend(trx, t.conversationId, t.now, t.title, t.questionIsNew ? 2 : 1, t.answer.id);
@@ -154,7 +157,9 @@ export class TurnAccounting {
         });
       }
       // The question stays, marked, so the person sees what went unanswered after a reload
-      // and can send it again; only the empty answer goes.
+      // and can send it again; only the empty answer goes (anything hung under it meanwhile
+      // follows the question again).
+      await this.messages.reparent(trx, ref.conversationId, [ref.answerId], ref.questionId || null);
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
       await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);

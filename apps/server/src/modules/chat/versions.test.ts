@@ -179,20 +179,26 @@ describe('message versions', () => {
     expect((await t.userRow(u.id)).credits_used).toBe(20);
   });
 
-  it('retry of a failed turn answers in place: the question is answered again, not moved', async () => {
+  it('retry of a failed turn answers in place: the question is answered where it was, not moved', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token);
+    const model = (name: string) => t.put(base(conv.id), { model_name: name }, u.token);
     await send(u.token, conv.id, { content: 'first' });
-    await t.put(base(conv.id), { model_name: 'fake-error' }, u.token);
+    await model('fake-error');
     await sendStreamed(t, u.token, conv.id, { content: 'lost' });
+    await model('fake-echo');
+    await send(u.token, conv.id, { content: 'after lost' });
     let list = await shown(u.token, conv.id);
     const lost = list[2] as Message;
     expect(lost).toMatchObject({ content: 'lost', status: 'unanswered' });
-    // A failed regenerate keeps it unanswered and refunds.
+    // A failed retry keeps it unanswered, refunded, and the turn after it where it was.
+    await model('fake-error');
     const failed = await t.post(`${base(conv.id)}/messages/${lost.id}/regenerate`, { stream: false }, u.token);
     expect(failed.status).toBe(502);
-    expect((await shown(u.token, conv.id))[2]).toMatchObject({ id: lost.id, status: 'unanswered' });
-    await t.put(base(conv.id), { model_name: 'fake-echo' }, u.token);
+    list = await shown(u.token, conv.id);
+    expect(texts(list)).toEqual(['first', 'Echo: first', 'lost', 'after lost', 'Echo: after lost']);
+    expect(list[2]).toMatchObject({ id: lost.id, status: 'unanswered' });
+    await model('fake-echo');
     const res = await t.post<NonStreamAnswer>(
       `${base(conv.id)}/messages/${lost.id}/regenerate`,
       { stream: false },
@@ -200,12 +206,23 @@ describe('message versions', () => {
     );
     expect(res.status, res.text).toBe(200);
     list = await shown(u.token, conv.id);
-    expect(texts(list)).toEqual(['first', 'Echo: first', 'lost', 'Echo: lost']);
+    expect(texts(list)).toEqual(['first', 'Echo: first', 'lost', 'Echo: lost', 'after lost', 'Echo: after lost']);
     expect(list[2]).toMatchObject({ id: lost.id, status: 'complete' });
+    expect(list.every((m) => m.sibling_ids?.length === 1)).toBe(true);
     // Answered now, it is part of what the model is told.
     fake.requests.length = 0;
     await send(u.token, conv.id, { content: 'next' });
-    expect(await sentFor('next')).toContain('user:lost');
+    expect(await sentFor('next')).toEqual([
+      'user:first',
+      'assistant:Echo: first',
+      'user:lost',
+      'assistant:Echo: lost',
+      'user:after lost',
+      'assistant:Echo: after lost',
+      'user:next',
+    ]);
+    // Four answered turns charged; the two that failed were refunded.
+    expect((await t.userRow(u.id)).credits_used).toBe(40);
   });
 
   it('deleting a version removes its subtree and shows a remaining branch', async () => {

@@ -22,9 +22,10 @@ export interface SendJob {
   /**
    * A new version (an edit or a regenerate): the screen keeps its first `keep` messages
    * and shows the new turn after them, as the server will; nothing is deleted. An edit
-   * names its question's parent; a regenerate the stored question answered again.
+   * names its question's parent; a regenerate the stored question answered again. A
+   * retry (`inPlaceOf`: the failed answer shown) answers in its place, the rest kept.
    */
-  rework?: { keep: number; parentId?: string | null; regenerateOf?: string };
+  rework?: { keep: number; parentId?: string | null; regenerateOf?: string; inPlaceOf?: string };
   /** After every attempt: the balance the server reported, if it did. */
   onSettled: (creditsRemaining: number | undefined, conversation?: Conversation) => void;
 }
@@ -106,6 +107,9 @@ function begin(
   const controller = new AbortController();
   const again = job.rework?.regenerateOf;
   job.store.update(job.conversationId, (s) => {
+    // A retry answers where the answer failed: what followed stays on screen.
+    const inPlaceOf = job.rework?.inPlaceOf;
+    if (again && inPlaceOf) return { phase, messages: s.messages.map((m) => (m.id === inPlaceOf ? assistant : m)) };
     const kept = job.rework ? s.messages.slice(0, job.rework.keep) : s.messages;
     // A regenerate answers the question already shown: only the answer is new.
     return { phase, messages: again ? [...kept, assistant] : [...kept, user, assistant] };

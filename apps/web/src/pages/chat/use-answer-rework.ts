@@ -27,15 +27,15 @@ export function useAnswerRework({ store, sender, conversationId, model, modelNam
   const { t } = useTranslation();
   return useMemo(() => {
     const indexOf = (id: string, messageId: string) => store.get(id).messages.findIndex((m) => m.id === messageId);
-    /** A new answer to the stored question `questionId`, shown in place of what followed it. */
-    const answerAgain = (question: ChatMessage | undefined) => {
+    /** A new answer to a stored question, shown in place of what followed it (or of the failed answer `inPlaceOf`). */
+    const answerAgain = (question: ChatMessage | undefined, inPlaceOf?: string) => {
       if (!conversationId || !question || question.role !== 'user' || question.temp) return;
       const at = indexOf(conversationId, question.id);
       if (at < 0) return;
       void sender.send(conversationId, model, modelName, {
         content: question.content,
         images: question.files,
-        rework: { keep: at + 1, regenerateOf: question.id },
+        rework: { keep: at + 1, regenerateOf: question.id, inPlaceOf },
       });
     };
     const questionOf = (answer: ChatMessage) => {
@@ -49,7 +49,10 @@ export function useAnswerRework({ store, sender, conversationId, model, modelNam
       retry: (failed) => {
         const failure = failed.failure;
         if (!conversationId || !failure) return;
-        answerAgain(store.get(conversationId).messages.find((m) => m.id === failure.questionId));
+        answerAgain(
+          store.get(conversationId).messages.find((m) => m.id === failure.questionId),
+          failed.id,
+        );
       },
       regenerate: (answer) => answerAgain(questionOf(answer)),
       continueAnswer: () => {
