@@ -301,10 +301,11 @@ export class MessagesRepo {
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('role', '=', 'user')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('messages as answer')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('messages as answer')
               .select('answer.seq')
               .whereRef('answer.parent_id', '=', 'messages.id')
               .where('answer.role', '=', 'assistant'),

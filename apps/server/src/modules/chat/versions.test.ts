@@ -1,4 +1,5 @@
 import type { Message, NonStreamAnswer } from '@aiplatform/contracts';
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatApp,
@@ -320,7 +321,7 @@ describe('message versions', () => {
         .values({ ...r, conversation_id: conv.id, parent_id: null, tokens: 1, model_name: null, created_at: now })
         .execute();
     }
-    await linkMessagesInOrder(t.db);
+    await linkMessagesInOrder(t.db as unknown as Kysely<unknown>);
     const linked = await t.db
       .selectFrom('messages')
       .select(['id', 'parent_id'])
