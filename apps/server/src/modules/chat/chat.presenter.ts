@@ -2,9 +2,6 @@ import type { Conversation, Message } from '@aiplatform/contracts';
 import type { ConversationRow } from '../../db/types.js';
 import type { MessageWithFiles } from './messages.repo.js';
 
-/** Where an uploaded image is served (to its owner, with the bearer token). */
-export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
-
 /** Any row of a conversation, with or without its owner column. */
 export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_message_id'>): Conversation {
   return {
@@ -24,8 +21,11 @@ export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_mess
   };
 }
 
-/** A message; `siblingIds` (its versions, itself included) where a list of the branch shown asks for them. */
-export function toMessage(m: MessageWithFiles, siblingIds?: string[]): Message {
+/**
+ * `imageUrl` gives an image's address (a fresh signed one, see SignedImageUrls);
+ * `siblingIds` (its versions, itself included) where a list of the branch shown asks for them.
+ */
+export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => string, siblingIds?: string[]): Message {
   const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,

@@ -146,8 +146,9 @@ export class ConversationsService {
    */
   async listMessages(userId: number, id: string): Promise<Message[]> {
     const c = await this.owned(userId, id);
+    const imageUrl = this.images.urls.forOwner(userId);
     const tree = new MessageTree(await this.messages.listFor(id));
-    return tree.shownBranch(c.active_message_id).map((m) => toMessage(m, tree.siblingIds(m.id)));
+    return tree.shownBranch(c.active_message_id).map((m) => toMessage(m, imageUrl, tree.siblingIds(m.id)));
   }
 
   /**
