@@ -71,6 +71,7 @@ test.describe('chat: regenerate, edit, retry and continue', () => {
     await answerDone(page);
     await expect(messages(page, 'assistant')).toContainText(`Edited question ${marker}`);
     await expect(messages(page, 'user').getByTestId('message-version-label')).toHaveText('2/2');
+    const editedId = await messages(page, 'user').getAttribute('data-id');
     await expect.poll(() => api.remaining()).toBe(1000 - 3 * PRICE);
     await expect(page.getByTestId('chat-input')).toHaveValue('');
 
@@ -87,6 +88,11 @@ test.describe('chat: regenerate, edit, retry and continue', () => {
       `Second question ${marker}`,
       expect.stringContaining(`Second question ${marker}`),
     ]);
+
+    // A search hit in the version not shown opens that version's branch.
+    await page.goto(`/chat?c=${conversation.id}&message=${editedId}`);
+    await expect(messages(page)).toHaveCount(2);
+    await expect(messages(page, 'user')).toContainText(`Edited question ${marker}`);
   });
 
   test('retry of a failed answer answers in place, the question staying where it was', async ({ page, request }) => {

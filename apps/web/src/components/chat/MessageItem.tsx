@@ -73,7 +73,7 @@ export const MessageItem = memo(function MessageItem({
   const onRegenerate = useCallback(() => rework.regenerate(latest.current), [rework]);
   const onContinue = useCallback(() => rework.continueAnswer(), [rework]);
   const onDeleteMessage = useCallback(() => onDelete(latest.current), [onDelete]);
-  const onShowVersion = useCallback((id: string) => rework.showVersion(id), [rework]);
+  const onShowVersion = useCallback((id: string) => void rework.showVersion(id), [rework]);
   const isUser = message.role === 'user';
   const busy = Boolean(message.temp || message.streaming);
   const reworkable = !busy && !conversationBusy && !message.failure;

@@ -34,6 +34,6 @@ export interface AnswerRework {
   continueAnswer(): void;
   /** Sends the edited text as a new version of the question (the old one and its answers are kept). */
   editQuestion(question: ChatMessage, text: string): void;
-  /** Shows the branch of another version of a message. */
-  showVersion(messageId: string): void;
+  /** Shows the branch of another version of a message; resolves whether it is shown. */
+  showVersion(messageId: string): Promise<boolean>;
 }

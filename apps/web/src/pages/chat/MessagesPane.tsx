@@ -1,5 +1,5 @@
 import { Button, Result, Spin } from 'antd';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ChatStart, ChatWelcome } from '../../components/chat/ChatEmptyState';
@@ -52,6 +52,15 @@ export function MessagesPane({
     [setParams],
   );
 
+  // A hit in a version not shown: its branch is shown first (then the list opens at it).
+  const focusHidden = focusId !== null && status === 'ready' && !busy && !messages.some((m) => m.id === focusId);
+  const sought = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusHidden || !focusId || sought.current === focusId) return;
+    sought.current = focusId;
+    void rework.showVersion(focusId).then((shown) => shown || onFocused());
+  }, [focusHidden, focusId, onFocused, rework]);
+
   const onScrollMemo = useCallback(
     (memo: ScrollMemo) => {
       if (conversationId) store.rememberScroll(conversationId, memo);
@@ -74,7 +83,8 @@ export function MessagesPane({
         extra={<Button onClick={onRetry}>{t('chat:retry')}</Button>}
       />
     );
-  if (status !== 'ready') return <Spin className="chat-main-spin" description={t('chat:conversation.loading')} />;
+  if (status !== 'ready' || (focusHidden && messages.length > 0))
+    return <Spin className="chat-main-spin" description={t('chat:conversation.loading')} />;
   if (messages.length === 0) return <ChatStart announcement={announcement} />;
   return (
     <MessageList

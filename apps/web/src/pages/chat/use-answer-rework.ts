@@ -69,16 +69,18 @@ export function useAnswerRework({ store, sender, conversationId, model, modelNam
           rework: { keep: at, parentId: question.parent_id },
         });
       },
-      showVersion: (messageId) => {
-        if (!conversationId || store.get(conversationId).phase !== 'idle') return;
+      showVersion: async (messageId) => {
+        if (!conversationId || store.get(conversationId).phase !== 'idle') return false;
         const id = conversationId;
-        chatApi.showVersion(id, messageId).then(
-          (messages) =>
-            store.update(id, (s) =>
-              s.phase === 'idle' ? { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) } : {},
-            ),
-          (error: unknown) => reportError(error, 'chat:message.versionFailed'),
-        );
+        try {
+          const messages = await chatApi.showVersion(id, messageId);
+          if (store.get(id).phase !== 'idle') return false;
+          store.update(id, { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) });
+          return true;
+        } catch (error) {
+          reportError(error, 'chat:message.versionFailed');
+          return false;
+        }
       },
     };
   }, [conversationId, model, modelName, sender, store, t]);
