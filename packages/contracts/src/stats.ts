@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROW_ID_MAX } from './admin/pagination.js';
+import { QueryRowIdSchema, queryInt } from './admin/pagination.js';
 
 /**
  * Statistics. Every number comes from the daily usage rollups, which the chat turn
@@ -113,14 +113,14 @@ export const UsageOverviewSchema = z.object({
 });
 export type UsageOverview = z.infer<typeof UsageOverviewSchema>;
 
-/** Out-of-range or malformed `days` fall back to 30 rather than failing: it is only a view. */
-const Days = z.coerce.number().int().min(1).max(STATS_MAX_DAYS).catch(30).default(30);
+/** 1 to STATS_MAX_DAYS days, 30 when absent; anything else is refused (400). */
+const Days = queryInt(1, STATS_MAX_DAYS).default(30);
 
 export const MyStatsQuerySchema = z.object({ days: Days });
 
 export const StatsOverviewQuerySchema = z.object({
   days: Days,
   /** Super administrator: one group, or every group when absent. A group administrator always gets their own. */
-  group_id: z.coerce.number().int().min(1).max(ROW_ID_MAX).optional().catch(undefined),
+  group_id: QueryRowIdSchema.optional(),
 });
 export type StatsOverviewQuery = z.infer<typeof StatsOverviewQuerySchema>;

@@ -204,7 +204,7 @@ describe('usage statistics of chat turns', () => {
     expect(await rollupTables(t)).toEqual(tablesBefore);
   });
 
-  it('answers a malformed or out-of-range days with 30 days, and ignores a malformed group_id', async () => {
+  it('answers 30 days when none are asked, and refuses out-of-range or malformed days and group ids (400)', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token);
     await chatTurn(t, u.token, conv.id, 'x');
@@ -217,11 +217,16 @@ describe('usage statistics of chat turns', () => {
     };
     check(await myStats(t, u.token, '?days=7'), 7);
     check(await myStats(t, u.token, '?days=366'), 366);
-    for (const days of ['abc', '0', '9999', '-3', '2.5', '']) {
-      const res = await t.get<UsageOverview>(`/api/stats/me?days=${days}`, u.token);
-      expect(res.status, `days=${days}`).toBe(200);
-      check(res.body.data, 30);
-      expect(res.body.data.totals.messages).toBe(2);
+    const mine = await t.get<UsageOverview>('/api/stats/me', u.token);
+    check(mine.body.data, 30);
+    expect(mine.body.data.totals.messages).toBe(2);
+    for (const days of ['abc', '0', '9999', '367', '-3', '2.5', '']) {
+      for (const lang of ['en-US', 'zh-CN']) {
+        const res = await t.get(`/api/stats/me?days=${days}`, u.token, lang);
+        expect(res.status, `days=${days}`).toBe(400);
+        expect(res.body.error).toBe('VALIDATION_FAILED');
+        expect(res.body.message).toContain('days');
+      }
     }
 
     const overview = (q: string) => t.get<UsageOverview>(`/api/admin/stats/overview${q}`, admin);
@@ -229,12 +234,20 @@ describe('usage statistics of chat turns', () => {
     expect(plain.status).toBe(200);
     check(plain.body.data, 30);
     expect(plain.body.data.groups.map((g) => g.group_id)).toEqual([1]);
-    for (const q of ['?days=abc', '?days=0&group_id=abc', '?group_id=abc', '?group_id=-1', '?group_id=1.5']) {
+    for (const q of [
+      '?days=-3',
+      '?days=abc',
+      '?days=0&group_id=abc',
+      '?group_id=abc',
+      '?group_id=-1',
+      '?group_id=1.5',
+    ]) {
       const res = await overview(q);
-      expect(res.status, q).toBe(200);
-      expect(res.body.data, q).toEqual(plain.body.data);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error, q).toBe('VALIDATION_FAILED');
     }
-    const csv = await t.get(`/api/admin/stats/export.csv?days=abc&group_id=abc`, admin);
+    expect((await t.get(`/api/admin/stats/export.csv?days=abc&group_id=abc`, admin)).status).toBe(400);
+    const csv = await t.get(`/api/admin/stats/export.csv?days=30`, admin);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.text).toContain(`${today},1,`);
