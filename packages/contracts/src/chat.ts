@@ -123,6 +123,12 @@ export const MessageSchema = z.object({
   model_name: z.string().nullable(),
   /** `stopped`: the user stopped the answer; clients append the stopped suffix. */
   status: z.enum(MESSAGE_STATUSES),
+  /**
+   * Why a turn failed (an error code such as `UPSTREAM_ERROR`, as its stream's `error` event
+   * said), on a question left `unanswered`, whose `model_name` then names the model it was
+   * sent to; null otherwise (and for a stop before the first word). Always present in answers.
+   */
+  error_code: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 
