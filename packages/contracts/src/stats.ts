@@ -42,7 +42,15 @@ export const PopularModelSchema = z.object({
   usage_count: z.number(),
 });
 
+/**
+ * Whose figures the dashboard's live card shows: the whole site (super administrators and
+ * site-wide administrators), the viewer's group (group administrators), or the viewer alone.
+ */
+export const REALTIME_SCOPES = ['site', 'group', 'user'] as const;
+export type RealtimeScope = (typeof REALTIME_SCOPES)[number];
+
 export const RealtimeStatsSchema = z.object({
+  scope: z.enum(REALTIME_SCOPES),
   online_users: z.number(),
   today_active_users: z.number(),
   today_messages: z.number(),
