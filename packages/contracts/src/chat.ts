@@ -90,7 +90,14 @@ export const ConversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
-export const ConversationDetailSchema = ConversationSchema.extend({ draft: DraftSchema.nullable() });
+export const ConversationDetailSchema = ConversationSchema.extend({
+  draft: DraftSchema.nullable(),
+  /**
+   * The display name of the conversation's model as of now (even when it is switched off or
+   * closed to the user's group, so a notice can name it); its id once the model is deleted.
+   */
+  model_display_name: z.string().optional(),
+});
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 export const ConversationListQuerySchema = z.object({

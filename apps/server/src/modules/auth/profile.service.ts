@@ -10,7 +10,7 @@ import type {
 import type { UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { translate } from '../../lib/i18n.js';
+import { ledgerDescription, ledgerModelName } from '../credits/ledger.presenter.js';
 import type { FailureSlots } from '../../lib/failure-slots.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
@@ -119,7 +119,8 @@ export class ProfileService {
       history: rows.map((r) => ({
         ...r,
         transaction_type: r.transaction_type as TransactionType,
-        description: r.description.startsWith('server.ledger.') ? translate(lang, r.description) : r.description,
+        model_display_name: ledgerModelName(r),
+        description: ledgerDescription(lang, r.description, ledgerModelName(r)),
       })),
       pagination: { page, limit, total },
     };

@@ -20,6 +20,8 @@ interface ChatMainProps {
   cache: ConversationCache;
   conversationId: string | null;
   conversation: Conversation | null;
+  /** The conversation's model by its display name, when the server told it (the model may be unusable). */
+  modelDisplayName?: string | undefined;
   models: ChatModel[];
   /** False until the model list has arrived: only then can a missing model be told apart. */
   modelsLoaded: boolean;
@@ -42,7 +44,7 @@ export function ChatMain(props: ChatMainProps) {
   const { store, conversationId, conversation, models } = props;
   const { t } = useTranslation();
   const model = models.find((m) => m.name === conversation?.model_name);
-  const modelLabel = model?.display_name ?? conversation?.model_name ?? '';
+  const modelLabel = model?.display_name ?? props.modelDisplayName ?? conversation?.model_name ?? '';
   // The model was deleted, switched off or closed to the user's group: the conversation stays
   // readable, and the user is asked to pick another model before sending.
   const modelGone = Boolean(conversation && props.modelsLoaded && !model);
@@ -83,7 +85,7 @@ export function ChatMain(props: ChatMainProps) {
           type="warning"
           showIcon
           role="status"
-          title={t('chat:model.goneTitle', { name: conversation?.model_name ?? '' })}
+          title={t('chat:model.goneTitle', { name: modelLabel })}
           description={t('chat:model.goneHint')}
           data-testid="model-gone"
         />
