@@ -41,7 +41,7 @@ describe('realtimeView', () => {
       for (const key of keysOf(realtimeView(scope))) {
         const name = key.replace('dashboard:realtime.', '') as keyof typeof enUS.realtime;
         expect(enUS.realtime[name], key).toBeTruthy();
-        expect(zhCN.realtime[name as keyof typeof zhCN.realtime], key).toBeTruthy();
+        expect(zhCN.realtime[name], key).toBeTruthy();
       }
     }
   });
