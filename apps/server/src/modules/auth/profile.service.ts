@@ -35,6 +35,11 @@ export class ProfileService {
   ) {}
 
   /** The user behind a session, refusing disabled or deleted accounts. */
+  /** Whether the account is disabled (a session it had was ended by that). */
+  isDisabled(userId: number): Promise<boolean> {
+    return this.users.isDisabled(userId);
+  }
+
   async findActiveUser(userId: number): Promise<UserRow> {
     const user = await this.users.findWithGroupById(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
