@@ -25,7 +25,11 @@ export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_mess
  * `imageUrl` gives an image's address (a fresh signed one, see SignedImageUrls);
  * `siblingIds` (its versions, itself included) where a list of the branch shown asks for them.
  */
-export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => string, siblingIds?: string[]): Message {
+export function toMessage(
+  m: Omit<MessageWithFiles, 'error_code'> & { error_code?: string | null },
+  imageUrl: (fileId: string) => string,
+  siblingIds?: string[],
+): Message {
   const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,
@@ -40,5 +44,6 @@ export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => str
     status: m.status,
     parent_id: m.parent_id,
     ...(siblingIds ? { sibling_ids: siblingIds } : {}),
+    error_code: m.error_code ?? null,
   };
 }

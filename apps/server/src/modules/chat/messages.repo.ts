@@ -292,12 +292,21 @@ export class MessagesRepo {
   /**
    * A question whose answer never came: kept, and left out of the model's context from
    * now on. A question that still holds another answer (an earlier version) stays as it is.
+   * `failure`: why the turn failed and the model it was sent to, kept for a reload to show.
    */
-  async markUnanswered(db: Db, conversationId: string, questionId: string): Promise<void> {
+  async markUnanswered(
+    db: Db,
+    conversationId: string,
+    questionId: string,
+    failure: { errorCode: string | null; modelName: string } | undefined = undefined,
+  ): Promise<void> {
     if (!questionId) return;
     await db
       .updateTable('messages')
-      .set({ status: 'unanswered' })
+      .set({
+        status: 'unanswered',
+        ...(failure ? { error_code: failure.errorCode, model_name: failure.modelName } : {}),
+      })
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('role', '=', 'user')
@@ -322,7 +331,8 @@ export class MessagesRepo {
   async markAnswered(db: Db, conversationId: string, questionId: string): Promise<boolean> {
     const r = await db
       .updateTable('messages')
-      .set({ status: 'complete' })
+      // No longer a failed turn: its reason and the model it failed on go.
+      .set({ status: 'complete', error_code: null, model_name: null })
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('status', '=', 'unanswered')

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@aiplatform/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { estimateTokens } from '../../ai/tokens.js';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
@@ -143,7 +144,12 @@ export class TurnAccounting {
    * whole second attempt rolls back; so does one whose answer `claim` no longer allows
    * settling. Returns false when it had already been refunded or settled.
    */
-  async refund(ref: TurnRef, now: string, claim: AnswerClaim = {}): Promise<boolean> {
+  async refund(
+    ref: TurnRef,
+    now: string,
+    claim: AnswerClaim = {},
+    errorCode: ErrorCode | null = null,
+  ): Promise<boolean> {
     return this.settledOnce(async (trx) => {
       if (ref.cost > 0) {
         await applyCreditChange(trx, {
@@ -162,7 +168,10 @@ export class TurnAccounting {
       await this.messages.reparent(trx, ref.conversationId, [ref.answerId], ref.questionId || null);
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
-      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId, {
+        errorCode,
+        modelName: ref.usage.model,
+      });
       // Shown from its question on (another answer of it, if any, or the question alone).
       await this.conversations.moveActive(trx, ref.conversationId, ref.answerId, ref.questionId);
       await this.messages.indexQuestion(trx, ref.questionId);

@@ -12,7 +12,7 @@ import {
 } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { linkMessagesInOrder } from '../../db/migrations/0014-message-versions.js';
+import { linkMessagesInOrder } from '../../db/migrations/0015-message-versions.js';
 
 const base = (id: string) => `/api/chat/conversations/${id}`;
 const texts = (ms: Message[]) => ms.map((m) => m.content.split('\n')[0]);

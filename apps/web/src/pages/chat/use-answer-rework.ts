@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import type { AnswerRework, ChatMessage } from '../../components/chat/chat-message';
 import { reportError } from '../../components/common/report-error';
-import { i18n } from '../../i18n';
 import type { ChatSessions } from './chat-sessions';
-import { withNoAnswerMarks } from './no-answer';
+import { toShownMessages } from './shown-messages';
 import type { useSendMessage } from './use-send-message';
 
 interface ReworkDeps {
@@ -75,7 +74,7 @@ export function useAnswerRework({ store, sender, conversationId, model, modelNam
         try {
           const messages = await chatApi.showVersion(id, messageId);
           if (store.get(id).phase !== 'idle') return false;
-          store.update(id, { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) });
+          store.update(id, { messages: toShownMessages(messages) });
           return true;
         } catch (error) {
           reportError(error, 'chat:message.versionFailed');

@@ -8,7 +8,7 @@ import type { ChatMessage } from '../../components/chat/chat-message';
 import { reportError } from '../../components/common/report-error';
 import type { ChatSessions } from './chat-sessions';
 import { exportFileName, formatConversationExport } from './export-format';
-import { withNoAnswerMarks } from './no-answer';
+import { toShownMessages } from './shown-messages';
 import type { ConversationCache } from './use-chat-queries';
 
 interface MessageActionDeps {
@@ -49,7 +49,7 @@ export function useMessageActions({ store, cache, modal }: MessageActionDeps) {
               const result = await chatApi.deleteMessagePair(conversationId, message.id);
               const removed = result.deleted_ids.length;
               // What follows a deleted turn may have moved up, or another version be shown now: read the branch back.
-              const messages = withNoAnswerMarks(await chatApi.messages(conversationId), t('chat:message.noAnswer'));
+              const messages = toShownMessages(await chatApi.messages(conversationId));
               store.update(conversationId, (s) => ({
                 messages,
                 detail: s.detail ? { ...s.detail, message_count: Math.max(0, s.detail.message_count - removed) } : null,
