@@ -208,7 +208,8 @@ describe('message versions', () => {
     expect(res.status, res.text).toBe(200);
     list = await shown(u.token, conv.id);
     expect(texts(list)).toEqual(['first', 'Echo: first', 'lost', 'Echo: lost', 'after lost', 'Echo: after lost']);
-    expect(list[2]).toMatchObject({ id: lost.id, status: 'complete' });
+    // No longer a failed turn: its reason and the model it failed on are gone.
+    expect(list[2]).toMatchObject({ id: lost.id, status: 'complete', error_code: null, model_name: null });
     expect(list.every((m) => m.sibling_ids?.length === 1)).toBe(true);
     // Answered now, it is part of what the model is told.
     fake.requests.length = 0;
