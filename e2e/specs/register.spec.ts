@@ -7,7 +7,7 @@ function overflowingPlaceholders(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const context = document.createElement('canvas').getContext('2d');
     if (!context) return ['no canvas'];
-    return [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')].flatMap((input) => {
+    return Array.from(document.querySelectorAll<HTMLInputElement>('input[placeholder]')).flatMap((input) => {
       const style = getComputedStyle(input);
       context.font = style.font;
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);

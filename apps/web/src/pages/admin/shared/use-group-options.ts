@@ -1,3 +1,4 @@
+import type { Group } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { adminPage } from '../../../api/admin';
@@ -6,8 +7,9 @@ import { adminKeys } from '../../../api/query-keys';
 /** The largest page the server serves; enough groups for a picker in any realistic setup. */
 const GROUP_OPTIONS_LIMIT = 100;
 const QUERY = { page: 1, limit: GROUP_OPTIONS_LIMIT } as const;
+const NO_GROUPS: Group[] = [];
 
-/** Groups as select options (filters, moves, new users); `enabled` avoids the call for those who may not read groups. */
+/** Groups as select options (filters, moves, new users) and as read (their pools); `enabled` avoids the call for those who may not read groups. */
 export function useGroupOptions(enabled = true) {
   const query = useQuery({
     queryKey: adminKeys.groupList(QUERY),
@@ -19,5 +21,5 @@ export function useGroupOptions(enabled = true) {
     () => (query.data?.items ?? []).map((group) => ({ value: group.id, label: group.name, color: group.color })),
     [query.data],
   );
-  return { options, loading: query.isLoading };
+  return { options, groups: query.data?.items ?? NO_GROUPS, loading: query.isLoading };
 }
