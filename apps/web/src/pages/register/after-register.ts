@@ -21,6 +21,6 @@ export function loginPrefill(account: string): LoginPrefill {
 /** The account to fill in on /login, from router state that anyone could have pushed. */
 export function prefilledAccount(state: unknown): string {
   if (typeof state !== 'object' || state === null || !('account' in state)) return '';
-  const { account } = state as { account: unknown };
+  const { account } = state;
   return typeof account === 'string' ? account.slice(0, 254) : '';
 }
