@@ -20,6 +20,7 @@ import { CreditsTab } from './CreditsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
 import { StatsTab } from './StatsTab';
+import { UnsavedEditsGuard } from './unsaved-edits';
 import './settings.css';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
@@ -108,7 +109,9 @@ function SettingsWorkspace() {
     <>
       <AdminPageHeader title={t('settings:title')} />
       <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
-        <div ref={tabsArea}>{body}</div>
+        <UnsavedEditsGuard>
+          <div ref={tabsArea}>{body}</div>
+        </UnsavedEditsGuard>
       </Card>
     </>
   );
