@@ -72,6 +72,10 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The token this one was issued for (null for a session's first token and older rows). */
+  parent_id: Generated<number | null>;
+  /** Set when a newer successor of the same parent replaced this unused one. */
+  superseded_at: Generated<string | null>;
 }
 
 export interface EmailCodesTable {
@@ -240,6 +244,8 @@ export interface MessagesTable {
   owner_id: Generated<string | null>;
   /** While streaming: until when the owner vouches for it; past it, any instance settles the turn. */
   lease_until: Generated<string | null>;
+  /** A failed turn's error code: on the question left unanswered, or on an answer broken off. */
+  error_code: Generated<string | null>;
 }
 
 export interface ConversationDraftsTable {

@@ -220,14 +220,17 @@ export class SendService {
       ...ref,
       conversation,
       model,
-      userMessage: toMessage({
-        ...question,
-        seq: 0,
-        file_id: null,
-        owner_id: null,
-        lease_until: null,
-        files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
-      }),
+      userMessage: toMessage(
+        {
+          ...question,
+          seq: 0,
+          file_id: null,
+          owner_id: null,
+          lease_until: null,
+          files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
+        },
+        this.images.urls.forOwner(user.id),
+      ),
       creditsRemaining,
       system,
       messages: prompt.messages,
@@ -255,7 +258,7 @@ export class SendService {
       if (!answer || !conversation) throw notFound();
       return {
         user_message: turn.userMessage,
-        assistant_message: toMessage(answer),
+        assistant_message: toMessage(answer, this.images.urls.forOwner(turn.userId)),
         credits_info: { credits_remaining: turn.creditsRemaining, credits_consumed: turn.cost },
         conversation: toConversation(conversation),
       };
@@ -375,10 +378,11 @@ export class SendService {
     return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString(), this.claim);
   }
 
-  /** No answer: refund exactly once and remove the question and placeholder. */
+  /** No answer: refund exactly once, remove the placeholder and keep why on the question. */
   private async fail(turn: Turn, end: UpstreamEnd): Promise<void> {
     if (!isAbort(end, 'client')) this.logEnd(turn, end);
-    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim);
+    const code = isAbort(end, 'client') ? null : isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR';
+    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim, code);
   }
 
   private logEnd(turn: Turn, end: UpstreamEnd): void {
