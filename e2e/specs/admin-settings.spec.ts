@@ -81,6 +81,8 @@ for (const language of LANGUAGES) {
         await expect(guest).toHaveURL(/\/login$/);
 
         await expect(registration).toHaveAttribute('aria-checked', 'false');
+        // The first save's notice gone, so the next one is told apart.
+        await expect(toast(page, T.saved)).toHaveCount(0);
         await registration.click();
         await page.getByTestId('settings-save-basic').click();
         await expect(toast(page, T.saved)).toBeVisible();
