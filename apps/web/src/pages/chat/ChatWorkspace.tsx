@@ -23,6 +23,7 @@ import {
 } from './use-chat-queries';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
+import { useAnswerResume } from './use-answer-resume';
 import { useMessageActions } from './use-message-actions';
 import { useOpenLatest } from './use-open-latest';
 import { useSidebarState } from './use-sidebar-state';
@@ -46,6 +47,7 @@ export function ChatWorkspace() {
   const modelNames = useModelNames(models.data);
   const startModel = useStartModel();
   const retryLoad = useConversationLoader(store, drafts, selectedId);
+  useAnswerResume(store, selectedId);
   const detail = useSessionValue(store, selectedId, (s) => s.detail);
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
 
@@ -67,8 +69,8 @@ export function ChatWorkspace() {
   const openSettings = useCallback((c: Conversation) => setSettingsId(c.id), []);
   const openNew = useCallback(() => setNewOpen(true), []);
 
-  // Answers still arriving keep running when the page closes (the server stores them);
-  // pending drafts are saved and the fetched images released.
+  // Leaving stops no answer: the server writes it on, and the page attaches again on return
+  // (useAnswerResume). Pending drafts are saved and the fetched images released.
   useEffect(
     () => () => {
       drafts.flush();
