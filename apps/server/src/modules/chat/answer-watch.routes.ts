@@ -40,7 +40,11 @@ export const answerWatchRoutes =
         stream.onClientGone(() => gone.abort());
         if (!stream.open || req.raw.socket?.destroyed) gone.abort();
         const error = (code: ErrorCode) =>
-          stream.finish('error', { code: ERROR_STATUS[code], error: code, message: translate(req.lang, `errors.${code}`) });
+          stream.finish('error', {
+            code: ERROR_STATUS[code],
+            error: code,
+            message: translate(req.lang, `errors.${code}`),
+          });
         await watch.follow(
           req.params.id,
           answerId,

@@ -47,7 +47,12 @@ async function watch(t: TestApp, token: string, conversationId: string, query = 
 /** The text a watcher pieced together: the resumed text, then every delta. */
 function textOf(events: StreamEvent[]): string {
   const [resume] = eventData(events, 'resume');
-  return (resume?.content ?? '') + eventData(events, 'message').map((m) => m.delta).join('');
+  return (
+    (resume?.content ?? '') +
+    eventData(events, 'message')
+      .map((m) => m.delta)
+      .join('')
+  );
 }
 
 const isEnd = (names: string[]) => names.includes('done') || names.includes('error');

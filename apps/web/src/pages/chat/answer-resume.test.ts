@@ -67,7 +67,15 @@ describe('an answer whose connection is lost', () => {
     store.update(ID, { status: 'ready' });
     const onSettled = vi.fn();
 
-    await runStreamSend({ store, conversationId: ID, content: 'hello', input: 'hello', images: [], modelName: 'm', onSettled });
+    await runStreamSend({
+      store,
+      conversationId: ID,
+      content: 'hello',
+      input: 'hello',
+      images: [],
+      modelName: 'm',
+      onSettled,
+    });
 
     expect(api.resume).toHaveBeenCalledTimes(2);
     const answer = store.get(ID).messages.at(-1);
