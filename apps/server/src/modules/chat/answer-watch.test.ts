@@ -171,6 +171,59 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
     expect((await t.get(streamUrl(conv.id))).status).toBe(401);
   });
 
+  /*
+   * Two instances without a shared bus: the writer never hears the watcher, as when it is gone
+   * or Redis is away. The watcher then follows the stored answer.
+   */
+  it('follows the stored text when the writer does not answer, and ends with the answer', async () => {
+    const writer = await t.sibling();
+    await writer.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const u = await user();
+      const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
+      const sender = await openStream(writer, u.token, conv.id, `unheard writer [fake:delay=80]`);
+      await sender.readUntil((names) => names.includes('message'));
+      await sender.cancel();
+
+      const events = await (await watch(t, u.token, conv.id)).readUntil(isEnd);
+      const stored = await storedAnswer(t, u.token, conv.id);
+      expect(stored?.status).toBe('complete');
+      expect(events[0]?.event).toBe('resume');
+      expect(textOf(events)).toBe(stored?.content);
+      expect(eventData(events, 'done')[0]).toMatchObject({ content: stored?.content, finish_reason: 'stop' });
+    } finally {
+      writer.app.server.closeAllConnections();
+      await writer.app.close();
+    }
+  });
+
+  it('ends when the writer died and the sweep settled its turn, instead of waiting forever', async () => {
+    const writer = await t.sibling();
+    await writer.app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const u = await user();
+      const conv = await createConversation(t, u.token, { model_name: 'fake-hang' });
+      const sender = await openStream(writer, u.token, conv.id, 'a writer that dies');
+      const [init] = eventData(await sender.readUntil((names) => names.includes('init')), 'init');
+      const watcher = await watch(t, u.token, conv.id);
+      await watcher.readUntil((names) => names.includes('resume'));
+
+      // As a killed instance leaves it: owned by no one alive, lease run out; then swept.
+      await t.db
+        .updateTable('messages')
+        .set({ owner_id: 'an-instance-that-died', lease_until: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', init?.ai_message_id ?? '')
+        .execute();
+      expect(await t.answerSweep.sweep()).toBe(1);
+      const events = await watcher.readUntil(isEnd);
+      expect(eventData(events, 'done')[0]).toMatchObject({ content: '', finish_reason: 'stopped' });
+      await sender.cancel();
+    } finally {
+      writer.app.server.closeAllConnections();
+      await writer.app.close();
+    }
+  });
+
   it('still stops on the stop call while a watcher is attached', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
