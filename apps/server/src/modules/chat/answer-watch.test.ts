@@ -217,6 +217,8 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
       expect(await t.answerSweep.sweep()).toBe(1);
       const events = await watcher.readUntil(isEnd);
       expect(eventData(events, 'done')[0]).toMatchObject({ content: '', finish_reason: 'stopped' });
+      // Closed before the client leaves: a fetch cut short opens a spare connection that would hold close().
+      await writer.app.close();
       await sender.cancel();
     } finally {
       writer.app.server.closeAllConnections();
