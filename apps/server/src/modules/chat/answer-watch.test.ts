@@ -99,7 +99,7 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
     expect(await t.ledgerSum(u.id)).toBe(1000 - 10);
   });
 
-  it('goes on when a non-streamed send loses its client, and stores the answer', async () => {
+  it('goes on when a non-streamed send loses its client, stores the answer, and lets a page watch it end', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
     const { port } = t.app.server.address() as AddressInfo;
@@ -113,6 +113,7 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
     await fake.waitFor((r) => r.lastUserText.startsWith('whole, then gone'), { ended: false });
     ac.abort();
     await sent;
+    const events = await (await watch(t, u.token, conv.id)).readUntil(isEnd);
 
     expect((await fake.waitFor((r) => r.lastUserText.startsWith('whole, then gone'))).outcome).toBe('completed');
     const answer = await eventually(async () => {
@@ -120,6 +121,10 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
       return a?.status === 'complete' ? a : undefined;
     });
     expect(answer.content.startsWith('Echo: whole, then gone')).toBe(true);
+    // A whole answer has no pieces: the watcher gets it at its end.
+    expect(eventData(events, 'resume')[0]).toEqual({ message_id: answer.id, content: '' });
+    expect(textOf(events)).toBe(answer.content);
+    expect(eventData(events, 'done')[0]).toMatchObject({ content: answer.content, finish_reason: 'stop' });
     expect((await t.userRow(u.id)).credits_used).toBe(10);
   });
 
