@@ -7,6 +7,7 @@ import {
   openAdminPage,
   searchUsers,
   signInAsSuperAdmin,
+  selectOption,
   userRow,
 } from '../support/admin';
 import { signInDirect, toast } from '../support/ui';
@@ -14,6 +15,8 @@ import { newUserData } from '../support/users';
 
 interface Texts {
   created: (name: string) => string;
+  adminRole: string;
+  userRole: string;
   preview: string;
   added: (name: string) => string;
   ledgerType: string;
@@ -27,6 +30,8 @@ const BALANCE = OPENING + ADDED;
 const TEXTS: Record<Language, Texts> = {
   'zh-CN': {
     created: (name) => `已创建用户 ${name}`,
+    adminRole: '管理员',
+    userRole: '普通用户',
     preview: `余额 ${OPENING} → ${BALANCE}`,
     added: (name) => `已为 ${name} 增加 ${ADDED} 积分，余额 ${BALANCE}`,
     ledgerType: '管理员充值',
@@ -34,6 +39,8 @@ const TEXTS: Record<Language, Texts> = {
   },
   'en-US': {
     created: (name) => `User ${name} created`,
+    adminRole: 'Administrator',
+    userRole: 'User',
     preview: `Balance ${OPENING} → ${BALANCE}`,
     added: (name) => `Added ${ADDED} credits to ${name}; balance ${BALANCE}`,
     ledgerType: 'Added by administrator',
@@ -69,14 +76,30 @@ for (const language of LANGUAGES) {
       await page.getByTestId('user-create-password').fill(data.password);
       await page.getByTestId('user-create-credits').fill(String(OPENING));
       await page.getByTestId('user-create-remark').fill('created by e2e');
+      // An administrator: the next "add user" must not silently inherit the role.
+      await page.getByTestId('user-create-role').click();
+      await selectOption(page, new RegExp(`^${text.adminRole}$`)).click();
       const created = page.waitForResponse(
         (r) => r.url().endsWith('/api/admin/users') && r.request().method() === 'POST',
       );
       await page.getByTestId('user-create-submit').click();
       const createdRes = await created;
       expect(createdRes.status(), await createdRes.text()).toBe(201);
-      const userId = ((await createdRes.json()) as { data: { id: number } }).data.id;
+      const createdUser = ((await createdRes.json()) as { data: { id: number; role: string } }).data;
+      expect(createdUser.role).toBe('admin');
+      const userId = createdUser.id;
       await expect(toast(page, text.created(data.username))).toBeVisible();
+      await expect(createDialog).toBeHidden();
+
+      // Opened again, the form is empty and the role is back to a plain user.
+      await page.getByTestId('user-create-button').click();
+      await expect(createDialog).toBeVisible();
+      for (const field of ['username', 'email', 'password', 'credits', 'remark']) {
+        await expect(page.getByTestId(`user-create-${field}`)).toHaveValue('');
+      }
+      await expect(page.getByTestId('user-create-role')).toContainText(text.userRole);
+      await expect(page.getByTestId('user-create-role')).not.toContainText(text.adminRole);
+      await page.keyboard.press('Escape');
       await expect(createDialog).toBeHidden();
 
       // Find them and open the credit dialog from their row.

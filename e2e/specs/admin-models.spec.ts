@@ -166,17 +166,15 @@ for (const language of LANGUAGES) {
         const userPage = await context.newPage();
         await userPage.setViewportSize(TALL_DESKTOP);
         await openChat(userPage, user);
-        await userPage.getByTestId('empty-new-chat').click();
-        await userPage.getByTestId('new-conv-model').click();
-        await userPage.getByTestId(`new-conv-model-option-${name}`).click();
-        await userPage.getByTestId('new-conv-title').fill(`Priced ${token}`);
-        await userPage.getByTestId('new-conv-submit').click();
-        await expect(userPage).toHaveURL(/\/chat\?c=/);
+        // Chosen on the welcome screen; the first message makes the conversation on it.
+        await userPage.getByTestId('model-picker').click();
+        await userPage.getByTestId(`model-option-${name}`).click();
         await expect(userPage.getByTestId('chat-model-tag')).toHaveText(displayName);
-        const conversationId = openConversationId(userPage);
 
         const marker = `m-${uniqueToken()}`;
         await typeAndSend(userPage, `Hello new model ${marker}`);
+        await expect(userPage).toHaveURL(/\/chat\?c=/);
+        const conversationId = openConversationId(userPage);
         const answer = messages(userPage, 'assistant').last();
         await expect(answer).toHaveAttribute('data-status', 'complete', { timeout: 20_000 });
         await expect(userPage.getByTestId('chat-credits')).toContainText(

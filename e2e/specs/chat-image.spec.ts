@@ -28,12 +28,8 @@ test.describe('chat: images', () => {
     const file = testInfo.outputPath(`dot-${uniqueToken()}.png`);
     fs.writeFileSync(file, PNG);
 
-    await openChat(page, user);
-    await page.getByTestId('chat-new-button').click();
-    await page.getByTestId('new-conv-model').click();
-    await page.getByTestId(`new-conv-model-option-${VISION_MODEL.name}`).click();
-    await page.getByTestId('new-conv-title').fill('Picture');
-    await page.getByTestId('new-conv-submit').click();
+    const conversation = await api.createConversation({ model_name: VISION_MODEL.name, title: 'Picture' });
+    await openChat(page, user, conversation.id);
     await expect(page.getByTestId('chat-model-tag')).toHaveText(VISION_MODEL.display_name);
     await expect(page.getByTestId('chat-image-tag')).toHaveText('支持图片');
 

@@ -20,11 +20,11 @@ test.describe('chat: languages', () => {
     await openChat(page, user);
 
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    await expect(page.getByTestId('chat-header-title')).toHaveText('AI 对话');
+    await expect(page.getByTestId('chat-header-title')).toHaveText('新对话');
     await expect(page.getByTestId('chat-new-button')).toHaveText('新建对话');
     await expect(page.getByTestId('chat-search')).toHaveAttribute('placeholder', '搜索对话');
     await expect(page.getByTestId('empty-state')).toContainText('欢迎使用 AI 对话');
-    await expect(page.getByTestId('empty-new-chat')).toHaveText('开始新对话');
+    await expect(page.getByTestId('welcome-settings')).toHaveText('对话设置（可选）');
     await expect(quickPrompts(page)).toHaveText(['翻译', '总结', '解释', '润色'].map(button));
     await expect(page.getByTestId('send-button')).toHaveText(button('发送'));
     await expect(page.getByTestId('export-button')).toHaveAttribute('aria-label', '导出');
@@ -33,17 +33,19 @@ test.describe('chat: languages', () => {
 
     await page.getByTestId('language-switch').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
-    await expect(page.getByTestId('chat-header-title')).toHaveText('AI Chat');
+    await expect(page.getByTestId('chat-header-title')).toHaveText('New chat');
     await expect(page.getByTestId('chat-new-button')).toHaveText('New chat');
     await expect(page.getByTestId('chat-search')).toHaveAttribute('placeholder', 'Search conversations');
     await expect(page.getByTestId('empty-state')).toContainText('Welcome to AI Chat');
-    await expect(page.getByTestId('empty-new-chat')).toHaveText('Start a new chat');
+    await expect(page.getByTestId('welcome-settings')).toHaveText('Chat settings (optional)');
     await expect(quickPrompts(page)).toHaveText(['Translate', 'Summarize', 'Explain', 'Improve']);
     await expect(page.getByTestId('send-button')).toHaveText('Send');
     await expect(page.getByTestId('export-button')).toHaveAttribute('aria-label', 'Export');
     await expect(page.getByTestId('clear-button')).toHaveAttribute('aria-label', 'Clear');
     await expect(page.getByTestId('chat-input')).toHaveAttribute('placeholder', /^Type a message/);
-    await expect(page.getByTestId('chat-credits')).toHaveText('Balance: 1,000 credits');
+    await expect(page.getByTestId('chat-credits')).toHaveText(
+      `Balance: 1,000 credits · ${DEFAULT_MODEL.credits_per_chat} credits per chat`,
+    );
 
     // It holds after a reload, in the open conversation as well.
     const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Bilingual' });

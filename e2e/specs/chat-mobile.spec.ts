@@ -22,7 +22,8 @@ test.describe('chat on a phone (375 px)', () => {
     await expect(page.getByTestId('chat-header-title')).toHaveText('Pocket chat');
     await expect(page.getByTestId('chat-sidebar')).toBeHidden();
 
-    // A new conversation from the drawer: created, opened, drawer closed.
+    // A new chat from the drawer: shown at once, drawer closed; its settings open in a
+    // drawer that fits the phone, and it is made by its first message.
     await page.getByTestId('chat-sidebar-toggle').click();
     const sidebar = page.getByTestId('chat-sidebar');
     await expect(sidebar).toBeVisible();
@@ -30,11 +31,18 @@ test.describe('chat on a phone (375 px)', () => {
     const box = await sidebar.boundingBox();
     expect(box?.width).toBeLessThanOrEqual(375);
     await page.getByTestId('chat-new-button').click();
-    await page.getByTestId('new-conv-title').fill('Second on phone');
-    await page.getByTestId('new-conv-submit').click();
-    await expect(page.getByTestId('new-conv-title')).toBeHidden();
-    await expect(page.getByTestId('chat-header-title')).toHaveText('Second on phone');
     await expect(sidebar).toBeHidden();
+    await expect(page.getByTestId('chat-header-title')).toHaveText('新对话');
+    await page.getByTestId('chat-header-settings').click();
+    const settings = page.getByTestId('new-chat-settings');
+    await expect(settings).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.getByTestId('new-chat-title').fill('Second on phone');
+    await page.getByTestId('new-chat-apply').click();
+    await expect(settings).toBeHidden();
+    await typeAndSend(page, `Second ${uniqueToken()}`);
+    await expect(page.getByTestId('chat-header-title')).toHaveText('Second on phone');
+    await expect(page).toHaveURL(/c=/);
     expect(openConversationId(page)).not.toBe(conversation.id);
 
     // Back to the first one through the drawer.

@@ -18,7 +18,7 @@ import { registerViaApi, uniqueToken } from '../support/users';
 test.describe('chat: sending and streaming', () => {
   test.use({ viewport: TALL_DESKTOP });
 
-  test('a conversation made in the modal streams a markdown answer and charges the model price once', async ({
+  test('a new chat with a title from its settings streams a markdown answer and charges the model price once', async ({
     page,
     request,
   }) => {
@@ -29,23 +29,19 @@ test.describe('chat: sending and streaming', () => {
 
     await openChat(page, user);
     await expect(page.getByTestId('empty-state')).toContainText('欢迎使用 AI 对话');
-    await page.getByTestId('empty-new-chat').click();
+    await page.getByTestId('welcome-settings').click();
     const title = `Stream ${uniqueToken()}`;
-    await page.getByTestId('new-conv-title').fill(title);
+    await page.getByTestId('new-chat-title').fill(title);
     // The default model is preselected.
-    await expect(page.getByTestId('new-conversation-modal').locator('.ant-select')).toContainText(
+    await expect(page.getByTestId('new-chat-settings').locator('.ant-select')).toContainText(
       DEFAULT_MODEL.display_name,
     );
-    await page.getByTestId('new-conv-submit').click();
-    await expect(page.getByTestId('new-conv-title')).toBeHidden();
-
-    await expect(page).toHaveURL(/\/chat\?c=/);
-    const id = openConversationId(page);
+    await page.getByTestId('new-chat-apply').click();
+    await expect(page.getByTestId('new-chat-title')).toBeHidden();
+    // Nothing exists on the server until the first message.
     await expect(page.getByTestId('chat-header-title')).toHaveText(title);
     await expect(page.getByTestId('chat-model-tag')).toHaveText(DEFAULT_MODEL.display_name);
-    await expect(conversationItem(page, id)).toContainText(title);
-    await expect(conversationItem(page, id)).toContainText('0 条消息');
-    await expect(page.getByTestId('empty-conversation')).toBeVisible();
+    await expect(page.getByTestId('conversation-item')).toHaveCount(0);
     await expect(page.getByTestId('chat-credits')).toHaveText(
       `余额：1,000 积分 · 每次对话 ${DEFAULT_MODEL.credits_per_chat} 积分`,
     );
@@ -54,6 +50,9 @@ test.describe('chat: sending and streaming', () => {
     const marker = `m-${uniqueToken()}`;
     const question = `Please answer ${marker} [fake:delay=50]`;
     await typeAndSend(page, question);
+    await expect(page).toHaveURL(/\/chat\?c=/);
+    const id = openConversationId(page);
+    await expect(conversationItem(page, id)).toContainText(title);
     await expect(page.getByTestId('chat-input')).toHaveValue('');
     await expect(page.getByTestId('stop-button')).toBeVisible();
     // The box stays open for the next message while the answer streams.
@@ -133,7 +132,11 @@ test.describe('chat: sending and streaming', () => {
     const answer = messages(page, 'assistant').last();
     await expect(answer).toContainText('first item');
     await expect(answer).toHaveAttribute('data-status', 'streaming');
-    await page.getByTestId('stop-button').click();
+    // The tab names the conversation.
+    await expect(page).toHaveTitle(/^Slow one · ./);
+    // Stopped from the keyboard: the button goes away and the focus goes on to the text box.
+    await page.getByTestId('stop-button').focus();
+    await page.keyboard.press('Enter');
 
     await expect(toast(page, '已停止生成')).toBeVisible();
     await expect(answer).toHaveAttribute('data-status', 'stopped');
@@ -141,6 +144,18 @@ test.describe('chat: sending and streaming', () => {
     await expect(answer).toContainText(`Echo: ${question}`);
     await expect(page.getByTestId('send-button')).toBeVisible();
     await expect(page.getByTestId('chat-input')).toBeEnabled();
+    await expect(page.getByTestId('stop-button')).toHaveCount(0);
+    await expect(page.getByTestId('chat-input')).toBeFocused();
+
+    // The message list is a named scroll region that shows keyboard focus (its scroller turns
+    // the outline off inline).
+    const list = page.getByTestId('message-list');
+    await expect(list).toHaveAccessibleName('消息列表');
+    await page.keyboard.press('Shift+Tab');
+    await list.focus();
+    expect(await list.evaluate((el) => el.matches(':focus-visible') && getComputedStyle(el).outlineStyle)).toBe(
+      'solid',
+    );
 
     // The abort reached the upstream: the server closed its connection before the end.
     const full = fakeAnswer(question, { repeat: 3 });

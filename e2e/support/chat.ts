@@ -12,6 +12,7 @@ export interface Conversation {
   id: string;
   title: string;
   model_name: string;
+  system_prompt: string;
   message_count: number;
   total_tokens: number;
   created_at: string;
@@ -76,6 +77,10 @@ export class ChatApi {
 
   createConversation(body: { model_name: string; title?: string; is_pinned?: boolean }): Promise<Conversation> {
     return this.call('POST', '/chat/conversations', body);
+  }
+
+  conversations(): Promise<Conversation[]> {
+    return this.call('GET', '/chat/conversations');
   }
 
   conversation(id: string): Promise<ConversationDetail> {

@@ -11,6 +11,7 @@ import * as m0009 from './migrations/0009-ledger-chat-context.js';
 import * as m0010 from './migrations/0010-message-search.js';
 import * as m0011 from './migrations/0011-message-images.js';
 import * as m0012 from './migrations/0012-answer-leases.js';
+import * as m0013 from './migrations/0013-refresh-chains.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010-message-search': m0010,
   '0011-message-images': m0011,
   '0012-answer-leases': m0012,
+  '0013-refresh-chains': m0013,
 };
 
 /**

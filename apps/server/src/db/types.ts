@@ -72,6 +72,10 @@ export interface RefreshTokensTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** The token this one was issued for (null for a session's first token and older rows). */
+  parent_id: Generated<number | null>;
+  /** Set when a newer successor of the same parent replaced this unused one. */
+  superseded_at: Generated<string | null>;
 }
 
 export interface EmailCodesTable {

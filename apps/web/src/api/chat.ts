@@ -40,7 +40,9 @@ export const chatApi = {
     request<Conversation>({ method: 'POST', url: '/chat/conversations', data: body }),
   updateConversation: (id: string, body: UpdateConversationBody) =>
     request<Conversation>({ method: 'PUT', url: conversationUrl(id), data: body }),
-  deleteConversation: (id: string) => request<unknown>({ method: 'DELETE', url: conversationUrl(id) }),
+  /** `silent`: no toast on failure (the caller knows what it means). */
+  deleteConversation: (id: string, options: { silent?: boolean } = {}) =>
+    request<unknown>({ method: 'DELETE', url: conversationUrl(id), ...options }),
   messages: (id: string) => request<Message[]>({ method: 'GET', url: `${conversationUrl(id)}/messages` }),
   /** Non-stream send; `signal` lets the stop button cancel the pending request. */
   sendMessage: (id: string, body: { content: string; file_ids: string[] }, signal: AbortSignal) =>

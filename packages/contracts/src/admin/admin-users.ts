@@ -69,7 +69,12 @@ export const CreateAdminUserBodySchema = z.object({
 });
 export type CreateAdminUserBody = z.infer<typeof CreateAdminUserBodySchema>;
 
-/** PUT /admin/users/{id}: any subset. Role, group and extra permissions have their own rules. */
+/**
+ * PUT /admin/users/{id}: any subset. Role, group and extra permissions have their own rules.
+ * Known fields are never dropped silently: `status` is applied as PUT …/status would (disabling
+ * ends the sessions); a changed `credits_quota` is refused (400) naming the credits call, where a
+ * change needs its reason and writes a ledger row. Only truly unknown fields are stripped.
+ */
 export const UpdateAdminUserBodySchema = z.object({
   username: UsernameSchema.optional(),
   email: EmailSchema.optional(),
@@ -78,6 +83,8 @@ export const UpdateAdminUserBodySchema = z.object({
   group_id: GroupIdSchema.optional(),
   token_quota: AmountSchema.optional(),
   remark: RemarkSchema.optional(),
+  status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }).optional(),
+  credits_quota: z.number({ error: 'validation.user.creditsQuotaViaCredits' }).optional(),
   extra_permissions: z
     .array(z.enum(PERMISSIONS, { error: 'validation.permission.invalid' }))
     .max(PERMISSIONS.length)

@@ -36,6 +36,56 @@ export class SessionRepo {
       .execute();
   }
 
+  /**
+   * Issues the successor of `parentId` in one transaction with the step that makes it the only
+   * live one: spending the parent (`replacing` unset) or superseding the parent's unused
+   * successor (`replacing`). False when another request did that step first.
+   */
+  async issueSuccessor(t: {
+    parentId: number;
+    replacing?: number;
+    sessionId: string;
+    tokenHash: string;
+    expiresAt: string;
+    now: string;
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const step =
+        t.replacing === undefined
+          ? trx.updateTable('refresh_tokens').set({ used_at: t.now }).where('id', '=', t.parentId)
+          : trx
+              .updateTable('refresh_tokens')
+              .set({ superseded_at: t.now })
+              .where('id', '=', t.replacing)
+              .where('superseded_at', 'is', null);
+      const r = await step.where('used_at', 'is', null).executeTakeFirst();
+      if (Number(r.numUpdatedRows) !== 1) return false;
+      await trx
+        .insertInto('refresh_tokens')
+        .values({
+          session_id: t.sessionId,
+          token_hash: t.tokenHash,
+          expires_at: t.expiresAt,
+          used_at: null,
+          created_at: t.now,
+          parent_id: t.parentId,
+        })
+        .execute();
+      return true;
+    });
+  }
+
+  /** The successor of a token that is still in its chain (at most one is not superseded). */
+  currentSuccessor(parentId: number) {
+    return this.db
+      .selectFrom('refresh_tokens')
+      .select(['id', 'used_at'])
+      .where('parent_id', '=', parentId)
+      .where('superseded_at', 'is', null)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
   findRefreshToken(tokenHash: string) {
     return this.db
       .selectFrom('refresh_tokens')
@@ -45,23 +95,13 @@ export class SessionRepo {
         'refresh_tokens.session_id',
         'refresh_tokens.expires_at',
         'refresh_tokens.used_at',
+        'refresh_tokens.superseded_at',
         'auth_sessions.user_id',
         'auth_sessions.revoked_at',
         'auth_sessions.last_used_at as session_last_used_at',
       ])
       .where('refresh_tokens.token_hash', '=', tokenHash)
       .executeTakeFirst();
-  }
-
-  /** Marks a refresh token spent; false when another request spent it first. */
-  async spendRefreshToken(id: number, now: string): Promise<boolean> {
-    const r = await this.db
-      .updateTable('refresh_tokens')
-      .set({ used_at: now })
-      .where('id', '=', id)
-      .where('used_at', 'is', null)
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) === 1;
   }
 
   async touchSession(sessionId: string, now: string) {
@@ -104,6 +144,7 @@ export class SessionRepo {
             .select('refresh_tokens.id')
             .whereRef('refresh_tokens.session_id', '=', 'auth_sessions.id')
             .where('refresh_tokens.used_at', 'is', null)
+            .where('refresh_tokens.superseded_at', 'is', null)
             .where('refresh_tokens.expires_at', '>', now),
         ),
       )

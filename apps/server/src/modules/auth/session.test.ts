@@ -175,16 +175,61 @@ describe('sessions', () => {
       expect((await t.post(REFRESH, { refreshToken: other.refreshToken })).status).toBe(200);
     });
 
-    it('lets at most one of two simultaneous uses of the same token succeed', async () => {
+    it('keeps one live chain when the same token is used twice at once', async () => {
       const results = await Promise.all([
         t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
         t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
       ]);
-      const ok = results.filter((r) => r.status === 200);
-      expect(ok.length).toBeLessThanOrEqual(1);
       for (const r of results.filter((x) => x.status !== 200)) expect(r.body.error).toBe('REFRESH_TOKEN_INVALID');
-      // Whatever happened, the spent token cannot be used again.
-      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(401);
+      expect(results.some((r) => r.status === 200)).toBe(true);
+      const live = await t.db
+        .selectFrom('refresh_tokens')
+        .select('id')
+        .where('used_at', 'is', null)
+        .where('superseded_at', 'is', null)
+        .execute();
+      expect(live).toHaveLength(1);
+      // Neither successor was used: the first token still works.
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(200);
+    });
+
+    it('keeps a client that always presents its first refresh token signed in', async () => {
+      const answers: RefreshResult[] = [];
+      for (let i = 0; i < 4; i++) {
+        t.clock.advance(11 * HOUR);
+        const res = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+        expect(res.status, `refresh ${i + 1}`).toBe(200);
+        expect((await t.get(ME, res.body.data.accessToken)).status).toBe(200);
+        answers.push(res.body.data);
+      }
+      // Each answer replaced the unused successor before it: only the newest is live.
+      for (const old of answers.slice(0, -1)) {
+        expect((await t.post(REFRESH, { refreshToken: old.refreshToken })).body.error).toBe('REFRESH_TOKEN_INVALID');
+      }
+      expect((await t.get(ME, answers.at(-1)!.accessToken)).status).toBe(200);
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(200);
+    });
+
+    it('lets a client move from its first token to rotation', async () => {
+      await t.post(REFRESH, { refreshToken: s.refreshToken });
+      const second = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      const third = await t.post<RefreshResult>(REFRESH, { refreshToken: second.body.data.refreshToken });
+      expect(third.status).toBe(200);
+      // The first token's live successor has now been used: presenting the first token is a replay.
+      const replay = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(replay.body.error).toBe('REFRESH_TOKEN_INVALID');
+      expect((await t.get(ME, third.body.data.accessToken)).status).toBe(401);
+    });
+
+    it('revokes the session when a stolen first token is replayed after the thief rotated', async () => {
+      const thief = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      const thiefNext = await t.post<RefreshResult>(REFRESH, { refreshToken: thief.body.data.refreshToken });
+      expect(thiefNext.status).toBe(200);
+      const owner = await t.post(REFRESH, { refreshToken: s.refreshToken }, undefined, 'en-US');
+      expect(owner.status).toBe(401);
+      expect(owner.body.error).toBe('REFRESH_TOKEN_INVALID');
+      expect((await t.get(ME, thiefNext.body.data.accessToken)).status).toBe(401);
+      expect((await t.post(REFRESH, { refreshToken: thiefNext.body.data.refreshToken })).status).toBe(401);
     });
 
     it('refuses an unknown token', async () => {

@@ -2,9 +2,6 @@ import type { Conversation, Message } from '@aiplatform/contracts';
 import type { ConversationRow } from '../../db/types.js';
 import type { MessageWithFiles } from './messages.repo.js';
 
-/** Where an uploaded image is served (to its owner, with the bearer token). */
-export const imageUrl = (fileId: string) => `/api/chat/images/${fileId}`;
-
 /** Any row of a conversation, with or without its owner column. */
 export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversation {
   return {
@@ -24,7 +21,8 @@ export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversatio
   };
 }
 
-export function toMessage(m: MessageWithFiles): Message {
+/** `imageUrl` gives an image's address (a fresh signed one, see SignedImageUrls). */
+export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => string): Message {
   const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,

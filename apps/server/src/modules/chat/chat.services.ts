@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { SecretBox } from '../../lib/secret-box.js';
+import { SignedImageUrls } from '../../lib/signed-image-urls.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { ModelsRepo } from '../models/models.repo.js';
 import { ModelsService } from '../models/models.service.js';
@@ -45,7 +46,13 @@ export function createChatServices(d: ChatDeps) {
   const conversationsRepo = new ConversationsRepo(d.db);
   const messages = new MessagesRepo(d.db);
   const messageFiles = new MessageFilesRepo(d.db);
-  const images = new ImagesService(path.join(d.config.dataDir, 'uploads'), new FilesRepo(d.db), messageFiles, d.clock);
+  const images = new ImagesService(
+    path.join(d.config.dataDir, 'uploads'),
+    new FilesRepo(d.db),
+    messageFiles,
+    d.clock,
+    new SignedImageUrls(d.secret, d.clock),
+  );
   const calendar = new StatsCalendar(d.settings, d.clock);
   const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
     calendar.dayOf(at),

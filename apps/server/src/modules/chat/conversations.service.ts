@@ -139,7 +139,8 @@ export class ConversationsService {
   /** Every message, oldest first. */
   async listMessages(userId: number, id: string): Promise<Message[]> {
     await this.owned(userId, id);
-    return (await this.messages.listFor(id)).map(toMessage);
+    const imageUrl = this.images.urls.forOwner(userId);
+    return (await this.messages.listFor(id)).map((m) => toMessage(m, imageUrl));
   }
 
   /**

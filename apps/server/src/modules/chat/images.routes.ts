@@ -8,7 +8,13 @@ import { readFilePart } from '../../lib/uploads.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { ImagesService } from './images.service.js';
 
-/** Chat image upload and download; the download needs the bearer token like any API call. */
+const SignedQuerySchema = z.object({
+  exp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  sig: z.string().max(128).optional(),
+});
+const isSigned = (q: z.infer<typeof SignedQuerySchema>) => q.exp !== undefined || q.sig !== undefined;
+
+/** Chat image upload and download (by signed address, or by the bearer token like any API call). */
 export const imagesRoutes =
   (images: ImagesService, guards: Guards, limits: RateLimits): FastifyPluginAsyncZod =>
   async (app) => {
@@ -28,9 +34,19 @@ export const imagesRoutes =
         return sendOk(req, reply, await images.upload(currentAuth(req).user.id, file));
       },
     );
+    // A signed address (`exp` and `sig`, as every answer carries) needs no bearer header, so
+    // plain <img> tags work; without them the owner's bearer token is needed as for any call.
     app.get(
       '/chat/images/:id',
-      { preHandler: guards.authenticate, schema: { tags: ['chat'], params: z.object({ id: z.string().uuid() }) } },
-      async (req, reply) => images.serve(currentAuth(req), req.params.id, reply),
+      {
+        preHandler: async function (req, reply) {
+          if (!isSigned(req.query)) await guards.authenticate.call(this, req, reply);
+        },
+        schema: { tags: ['chat'], params: z.object({ id: z.string().uuid() }), querystring: SignedQuerySchema },
+      },
+      async (req, reply) =>
+        isSigned(req.query)
+          ? images.serveSigned(req.params.id, req.query.exp ?? 0, req.query.sig ?? '', reply)
+          : images.serve(currentAuth(req), req.params.id, reply),
     );
   };

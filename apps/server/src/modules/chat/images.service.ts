@@ -7,12 +7,12 @@ import type { FastifyReply } from 'fastify';
 import type { FileRow } from '../../db/types.js';
 import type { AuthContext } from '../../lib/auth-guard.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SignedImageUrls } from '../../lib/signed-image-urls.js';
 import { actorFromAuth } from '../../policies/actor.js';
 import { can } from '../../policies/policy.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
-import { imageUrl } from './chat.presenter.js';
 import type { FilesRepo } from './files.repo.js';
 import type { MessageFilesRepo, ReleasedFile } from './message-files.repo.js';
 
@@ -35,6 +35,8 @@ export class ImagesService {
     private readonly files: FilesRepo,
     private readonly messageFiles: MessageFilesRepo,
     private readonly clock: Clock,
+    /** Signs the addresses every answer carries, and checks them when one is fetched. */
+    readonly urls: SignedImageUrls,
   ) {}
 
   /**
@@ -66,7 +68,7 @@ export class ImagesService {
       if (!stored) await this.removeBlobs([{ id, stored_name: storedName }]);
     }
     if (!stored) throw quotaExceeded();
-    return { id, url: imageUrl(id), original_name: originalName, mime: image.mime, size };
+    return { id, url: this.urls.url(id, userId), original_name: originalName, mime: image.mime, size };
   }
 
   /**
@@ -121,6 +123,20 @@ export class ImagesService {
   async serve(auth: AuthContext, fileId: string, reply: FastifyReply) {
     const file = await this.files.findById(fileId);
     if (!file || !(await this.maySee(auth, file))) throw notFound();
+    return this.send(file, reply);
+  }
+
+  /**
+   * Streams an image to whoever holds a signed address of it (no bearer header). A changed,
+   * foreign or expired signature, or one for an image that is gone, is refused alike.
+   */
+  async serveSigned(fileId: string, exp: number, sig: string, reply: FastifyReply) {
+    const file = await this.files.findById(fileId);
+    if (!file || !this.urls.verify(file.id, file.user_id, exp, sig)) throw new AppError('IMAGE_LINK_INVALID');
+    return this.send(file, reply);
+  }
+
+  private send(file: FileRow, reply: FastifyReply) {
     const full = this.pathOf(file.stored_name);
     if (!fs.existsSync(full)) throw notFound();
     return reply

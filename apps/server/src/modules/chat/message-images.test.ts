@@ -1,3 +1,4 @@
+import { SignedImageUrls } from '../../lib/signed-image-urls.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_IMAGES_PER_MESSAGE, type Message, type NonStreamAnswer, type UploadedImage } from '@aiplatform/contracts';
@@ -250,6 +251,7 @@ describe('several images per message, deleted with their messages', () => {
       new FilesRepo(t.db),
       new MessageFilesRepo(t.db),
       t.clock,
+      new SignedImageUrls('test', t.clock),
     );
     expect(await images.pruneStaleUploads(now)).toBeGreaterThanOrEqual(1);
     expect(await fileRow(stale.id)).toBeUndefined();

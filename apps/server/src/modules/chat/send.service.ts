@@ -223,14 +223,17 @@ export class SendService {
       ...ref,
       conversation,
       model,
-      userMessage: toMessage({
-        ...question,
-        seq: 0,
-        file_id: null,
-        owner_id: null,
-        lease_until: null,
-        files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
-      }),
+      userMessage: toMessage(
+        {
+          ...question,
+          seq: 0,
+          file_id: null,
+          owner_id: null,
+          lease_until: null,
+          files: files.map((f) => ({ id: f.id, original_name: f.original_name })),
+        },
+        this.images.urls.forOwner(user.id),
+      ),
       creditsRemaining,
       system,
       messages: prompt.messages,
@@ -265,7 +268,7 @@ export class SendService {
       if (!answer || !conversation) throw notFound();
       return {
         user_message: turn.userMessage,
-        assistant_message: toMessage(answer),
+        assistant_message: toMessage(answer, this.images.urls.forOwner(turn.userId)),
         credits_info: { credits_remaining: turn.creditsRemaining, credits_consumed: turn.cost },
         conversation: toConversation(conversation),
       };

@@ -160,6 +160,16 @@ export class AdminUsersService {
             throw new InputError(['validation.group.notFound']);
           }
         }
+        // The quota moves only through the credits call (a reason, a ledger row); an unchanged
+        // value, as a client echoing the whole user sends it, is no change.
+        if (body.credits_quota !== undefined && body.credits_quota !== user.credits_quota) {
+          throw new InputError(['validation.user.creditsQuotaViaCredits']);
+        }
+        const statusChange = body.status !== undefined && body.status !== user.status;
+        if (statusChange) {
+          authorize(actor, 'user.status', userTarget(user));
+          if (id === actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+        }
         const permissionsChange =
           body.extra_permissions !== undefined &&
           [...new Set(body.extra_permissions)].sort().join() !== [...extraBefore].sort().join();
@@ -174,9 +184,14 @@ export class AdminUsersService {
             ...(body.group_id !== undefined ? { group_id: body.group_id } : {}),
             ...(body.token_quota !== undefined ? { token_quota: body.token_quota } : {}),
             ...(body.remark !== undefined ? { remark: body.remark } : {}),
+            ...(statusChange ? { status: body.status } : {}),
           },
           trx,
         );
+        // As PUT …/status: a disabled account is locked out at once.
+        if (statusChange && body.status === 'inactive') {
+          await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
+        }
         if (permissionsChange) {
           await this.d.users.replaceExtraPermissions(id, [...new Set(body.extra_permissions)], now, trx);
         }

@@ -340,6 +340,70 @@ describe('admin users', () => {
     });
   });
 
+  describe('known fields in the edit call', () => {
+    it('applies status like the status call: disabling ends the sessions, and it is audited', async () => {
+      const u = await createUserAsAdmin(t, token);
+      const session = await t.tokensFor(u.email, u.password);
+      const off = await t.put<AdminUser>(userUrl(u.id), { status: 'inactive', remark: 'left' }, token);
+      expect(off.status).toBe(200);
+      expect(off.body.data).toMatchObject({ status: 'inactive', remark: 'left' });
+      expect((await t.userRow(u.id)).status).toBe('inactive');
+      expect([401, 403]).toContain((await me(session.accessToken)).status);
+      expect((await t.post('/api/auth/refresh', { refreshToken: session.refreshToken })).status).toBeGreaterThanOrEqual(
+        400,
+      );
+      const audit = await t.db
+        .selectFrom('audit_logs')
+        .select('changes')
+        .where('action', '=', 'user.update')
+        .where('target_id', '=', String(u.id))
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      expect(String(audit.changes)).toContain('inactive');
+      const on = await t.put<AdminUser>(userUrl(u.id), { status: 'active' }, token);
+      expect(on.body.data.status).toBe('active');
+      expect((await me((await t.tokensFor(u.email, u.password)).accessToken)).status).toBe(200);
+      expect((await t.put(userUrl(u.id), { status: 'gone' }, token)).status).toBe(400);
+    });
+
+    it('keeps the status rules: not oneself, and a group administrator only inside the group', async () => {
+      expect((await t.put(userUrl(adminId), { status: 'inactive' }, token)).body.error).toBe('SELF_ACTION_NOT_ALLOWED');
+      const group = await createGroupAsAdmin(t, token);
+      const groupAdmin = await adminSession(t, token, { group_id: group.id });
+      const member = await createUserAsAdmin(t, token, { group_id: group.id });
+      const outsider = await createUserAsAdmin(t, token);
+      expect((await t.put(userUrl(outsider.id), { status: 'inactive' }, groupAdmin.token)).status).toBe(404);
+      expect((await t.userRow(outsider.id)).status).toBe('active');
+      const res = await t.put<AdminUser>(userUrl(member.id), { status: 'inactive' }, groupAdmin.token);
+      expect(res.status).toBe(200);
+      expect((await t.userRow(member.id)).status).toBe('inactive');
+    });
+
+    it('refuses a changed credits_quota with 400 naming the credits call, and accepts an unchanged one', async () => {
+      const u = await createUserAsAdmin(t, token, { credits_quota: 50 });
+      const rowsBefore = (await ledgerRows(t, u.id)).length;
+      for (const lang of ['en-US', 'zh-CN']) {
+        const res = await t.put(userUrl(u.id), { credits_quota: 900, remark: 'x' }, token, lang);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('VALIDATION_FAILED');
+        expect(res.body.data?.errors?.join()).toContain('/admin/users/{id}/credits');
+      }
+      expect((await t.userRow(u.id)).credits_quota).toBe(50);
+      expect((await t.userRow(u.id)).remark).toBeNull();
+      expect(await ledgerRows(t, u.id)).toHaveLength(rowsBefore);
+      const same = await t.put<AdminUser>(userUrl(u.id), { credits_quota: 50, remark: 'same' }, token);
+      expect(same.status).toBe(200);
+      expect(same.body.data.remark).toBe('same');
+    });
+
+    it('still strips fields it does not know', async () => {
+      const u = await createUserAsAdmin(t, token);
+      const res = await t.put<AdminUser>(userUrl(u.id), { remark: 'ok', favourite_colour: 'teal' }, token);
+      expect(res.status).toBe(200);
+      expect(res.body.data.remark).toBe('ok');
+    });
+  });
+
   describe('enable and disable', () => {
     it('ends the sessions of a disabled account at once, and enabling lets it sign in again', async () => {
       const u = await createUserAsAdmin(t, token);

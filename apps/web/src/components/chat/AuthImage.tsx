@@ -3,11 +3,13 @@ import { Image } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
+import { bareImageUrl, isSameOriginPath, isSignedImageUrl } from './image-source';
 
 /*
- * Uploaded files are served only with the bearer token, which an <img> cannot send, so
- * each one is fetched once and shown from an object URL. The cache lives while the chat
- * page is open; the page releases it when it closes.
+ * Answers give each uploaded image a signed address that loads in a plain <img>. When it
+ * cannot be used (expired while the page stayed open), the bare address is fetched once
+ * with the bearer token and shown from an object URL. That cache lives while the chat page
+ * is open; the page releases it when it closes.
  */
 const cache = new Map<string, Promise<string>>();
 
@@ -32,7 +34,7 @@ export function releaseAuthImages(): void {
 }
 
 interface AuthImageProps {
-  /** A same-origin path such as `/api/chat/files/…`; anything else is not fetched. */
+  /** A same-origin path such as `/api/chat/images/…?exp=…&sig=…`; anything else is not fetched. */
   url: string;
   name: string;
   size?: number;
@@ -43,12 +45,15 @@ interface AuthImageProps {
 export function AuthImage({ url, name, size = 200, testId }: AuthImageProps) {
   const { t } = useTranslation();
   const [loaded, setLoaded] = useState<{ url: string; src: string | null } | null>(null);
-  const sameOrigin = /^\/(?!\/)/.test(url);
+  // The signed address that failed to load, if any: then the bearer token is used instead.
+  const [signedFailed, setSignedFailed] = useState<string | null>(null);
+  const sameOrigin = isSameOriginPath(url);
+  const direct = isSignedImageUrl(url) && signedFailed !== url;
 
   useEffect(() => {
-    if (!sameOrigin) return;
+    if (!sameOrigin || direct) return;
     let live = true;
-    objectUrlOf(url).then(
+    objectUrlOf(bareImageUrl(url)).then(
       (src) => live && setLoaded({ url, src }),
       (error: unknown) => {
         console.warn('Could not load an uploaded image', error);
@@ -58,9 +63,9 @@ export function AuthImage({ url, name, size = 200, testId }: AuthImageProps) {
     return () => {
       live = false;
     };
-  }, [url, sameOrigin]);
+  }, [url, sameOrigin, direct]);
 
-  const src = loaded?.url === url ? loaded.src : undefined;
+  const src = direct ? url : loaded?.url === url ? loaded.src : undefined;
   if (src) {
     return (
       <Image
@@ -69,6 +74,7 @@ export function AuthImage({ url, name, size = 200, testId }: AuthImageProps) {
         style={{ maxWidth: size, maxHeight: size, objectFit: 'contain' }}
         className="chat-image"
         data-testid={testId}
+        onError={direct ? () => setSignedFailed(url) : undefined}
       />
     );
   }

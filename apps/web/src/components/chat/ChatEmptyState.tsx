@@ -1,18 +1,21 @@
-import { MessageOutlined, PlusOutlined } from '@ant-design/icons';
+import { MessageOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AnnouncementCard } from './AnnouncementCard';
 
-/** No conversation selected: welcome, a start button and the announcement when there is one. */
-export function ChatWelcome({ announcement, onNew }: { announcement: string | null; onNew: () => void }) {
+/**
+ * The new chat before its first message: welcome, the announcement when there is one, and the
+ * optional settings. The composer below starts the chat; nothing has to be filled in first.
+ */
+export function ChatWelcome({ announcement, onSettings }: { announcement: string | null; onSettings: () => void }) {
   const { t } = useTranslation();
   return (
     <div className="chat-empty" data-testid="empty-state">
       <MessageOutlined className="chat-empty-icon" />
       <h3 className="chat-empty-title">{t('chat:empty.welcome')}</h3>
       <p className="chat-empty-text">{t('chat:empty.description')}</p>
-      <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onNew} data-testid="empty-new-chat">
-        {t('chat:empty.start')}
+      <Button icon={<SettingOutlined />} onClick={onSettings} data-testid="welcome-settings">
+        {t('chat:empty.settings')}
       </Button>
       <AnnouncementCard content={announcement} />
     </div>

@@ -1,4 +1,10 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, PictureOutlined, PlusOutlined } from '@ant-design/icons';
+import {
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  PictureOutlined,
+  PlusOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 
@@ -9,12 +15,15 @@ interface ChatHeaderProps {
   supportsImage: boolean;
   sidebarVisible: boolean;
   onToggleSidebar: () => void;
-  /** Opens the new-conversation form. */
+  /** Opens a new chat. */
   onNew: () => void;
+  /** Opens the settings of the open conversation or of the new chat. */
+  onSettings: () => void;
 }
 
 /**
- * Title, model tag and the 'supports image' tag above the messages, with the sidebar toggle.
+ * Title, model tag and the 'supports image' tag above the messages, with the sidebar toggle and
+ * the settings button (the open conversation's, or the new chat's before its first message).
  * While the sidebar (and its "new chat" button) is not on screen — always on phones, where it
  * is a drawer — a compact "new chat" button sits at the end.
  */
@@ -25,6 +34,7 @@ export function ChatHeader({
   sidebarVisible,
   onToggleSidebar,
   onNew,
+  onSettings,
 }: ChatHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarVisible ? t('chat:sidebar.hide') : t('chat:sidebar.show');
@@ -52,6 +62,16 @@ export function ChatHeader({
           {t('chat:header.supportsImage')}
         </Tag>
       )}
+      <Tooltip title={t('chat:header.settings')}>
+        <Button
+          className="chat-header-settings"
+          type="text"
+          icon={<SettingOutlined />}
+          onClick={onSettings}
+          aria-label={t('chat:header.settings')}
+          data-testid="chat-header-settings"
+        />
+      </Tooltip>
       {!sidebarVisible && (
         <Tooltip title={t('chat:sidebar.newChat')}>
           <Button

@@ -113,7 +113,17 @@ export function ChatInput({
         </div>
         <div className="chat-input-buttons">
           {busy && (
-            <Button danger icon={<StopOutlined />} onClick={onStop} data-testid="stop-button">
+            <Button
+              danger
+              icon={<StopOutlined />}
+              onClick={() => {
+                onStop();
+                // The stop button goes away with the answer: the focus goes on to the text box
+                // rather than falling back to the page.
+                box.current?.focus({ cursor: 'end' });
+              }}
+              data-testid="stop-button"
+            >
               {t('chat:input.stop')}
             </Button>
           )}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Virtuoso, type VirtuosoHandle } from 'react-virtuoso';
 import type { AnswerRework, ChatMessage, ScrollMemo } from './chat-message';
 import { JumpToLatest } from './JumpToLatest';
@@ -46,6 +47,7 @@ export function MessageList({
   focusId,
   onFocused,
 }: MessageListProps) {
+  const { t } = useTranslation();
   const virtuoso = useRef<VirtuosoHandle>(null);
   const [scroller, setScroller] = useState<HTMLElement | null>(null);
   const focusIndex = focusId ? messages.findIndex((m) => m.id === focusId) : -1;
@@ -191,6 +193,9 @@ export function MessageList({
       <Virtuoso
         ref={virtuoso}
         className="chat-message-list"
+        // A named scroll region: reachable with Tab (the scroller is focusable) to read with the keys.
+        role="region"
+        aria-label={t('chat:message.list')}
         data-testid="message-list"
         data={messages}
         scrollerRef={scrollerRef}

@@ -1,7 +1,7 @@
-import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import type { ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatCredits } from '../../api/chat';
 import { toast } from '../../api/notify';
@@ -13,9 +13,11 @@ import { ModelPicker } from '../../components/chat/ModelPicker';
 import { formatNumber } from '../../components/common/format';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
-import { type ConversationCache, useStartModel } from './use-chat-queries';
+import { createBody, imagesFor } from './new-chat';
+import type { ConversationCache } from './use-chat-queries';
 import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
+import type { NewChat } from './use-new-chat';
 import type { useSendMessage } from './use-send-message';
 
 interface ChatComposerProps {
@@ -33,49 +35,74 @@ interface ChatComposerProps {
   actions: ReturnType<typeof useConversationActions>;
   messageActions: ReturnType<typeof useMessageActions>;
   sender: ReturnType<typeof useSendMessage>;
+  /** The chat before its first message: composes while no conversation is open. */
+  newChat: NewChat;
+  /** Its first send was refused and its conversation undone. */
+  onNewChatRefused: () => void;
 }
 
 /** The input area: model picker, image, export and clear, the text box, balance and send/stop. */
 export function ChatComposer(props: ChatComposerProps) {
-  const { store, drafts, conversationId, conversation, model, modelLabel, models, actions } = props;
+  const { store, drafts, conversationId, conversation, modelLabel, models, actions, newChat } = props;
   const { t, i18n } = useTranslation();
   const { send, submit, stop } = props.sender;
-  const input = useSessionValue(store, conversationId, (s) => s.input);
-  const images = useSessionValue(store, conversationId, (s) => s.images);
+  const sessionInput = useSessionValue(store, conversationId, (s) => s.input);
+  const sessionImages = useSessionValue(store, conversationId, (s) => s.images);
   const busy = useSessionValue(store, conversationId, (s) => s.phase !== 'idle');
   const queued = useSessionValue(store, conversationId, (s) => s.queued);
   const ready = useSessionValue(store, conversationId, (s) => s.status === 'ready');
-  // Text typed before any conversation is chosen; sending it starts one.
-  const [looseInput, setLooseInput] = useState('');
-  const startModel = useStartModel();
+  // With no conversation open the composer writes the new chat, on the model chosen for it.
+  const input = conversationId ? sessionInput : newChat.input;
+  const images = conversationId ? sessionImages : newChat.images;
+  const model = conversationId ? props.model : (newChat.model ?? undefined);
   // A second Enter while the conversation is being made must not make another one.
   const starting = useRef(false);
 
   const setInput = (value: string) => {
-    if (!conversationId) return setLooseInput(value);
+    if (!conversationId) return newChat.setInput(value);
     // Editing cancels a queued send: only what the box shows is ever sent.
     store.update(conversationId, { input: value, queued: false });
     drafts.schedule(conversationId, value);
   };
-  /** Sending with no conversation: one is made with the default model and settings, then sent to. */
+  const setImages = (change: (images: MessageFile[]) => MessageFile[]) => {
+    if (!conversationId) return newChat.setImages(change);
+    store.update(conversationId, (s) => ({ images: change(s.images), queued: false }));
+  };
+
+  /**
+   * The new chat's first send: the conversation is made with its settings, then sent to.
+   * A send refused before its turn began undoes the conversation and gives the text back.
+   */
   const startAndSend = async () => {
+    const startModel = newChat.model;
     // While the models are still loading the text simply stays in the box.
-    if (!looseInput.trim() || starting.current || startModel === undefined) return;
+    if ((!newChat.input.trim() && newChat.images.length === 0) || starting.current || startModel === undefined) return;
     if (!startModel) {
       toast('warning', t('chat:form.noModels'));
       return;
     }
+    const taken = { settings: newChat.settings, input: newChat.input, images: newChat.images };
+    let id: string | null = null;
     starting.current = true;
     try {
       // Checked before the conversation is made, so a refused send leaves no empty one behind.
       if (await props.sender.refusedForCredits(startModel)) return;
-      const id = await actions.start(startModel, looseInput);
+      id = await actions.start(
+        createBody({ ...taken.settings, model_name: startModel.name }),
+        taken.input,
+        imagesFor(startModel, taken.images),
+      );
       if (!id) return;
-      setLooseInput('');
-      void send(id, startModel, startModel.name);
+      newChat.reset();
     } finally {
       starting.current = false;
     }
+    await send(id, startModel, startModel.name);
+    if (store.get(id).messages.length > 0) return;
+    const left = await actions.abandon(id);
+    if (!left) return;
+    newChat.takeBack({ settings: taken.settings, input: left.input, images: left.images });
+    props.onNewChatRefused();
   };
   const onSend = () => {
     if (!conversationId) {
@@ -93,21 +120,21 @@ export function ChatComposer(props: ChatComposerProps) {
     <>
       <ModelPicker
         models={models}
-        current={conversation?.model_name}
-        currentLabel={modelLabel || t('chat:model.picker')}
-        disabled={!conversation || busy}
+        current={model?.name}
+        currentLabel={(conversationId ? modelLabel : model?.display_name) || t('chat:model.picker')}
+        disabled={conversationId ? !conversation || busy : models.length === 0}
         onChange={(name) => {
           const next = models.find((m) => m.name === name);
-          if (next && conversationId) void actions.switchModel(conversationId, next);
+          if (!next) return;
+          if (conversationId) void actions.switchModel(conversationId, next);
+          else newChat.chooseModel(next);
         }}
       />
-      {conversationId && model?.image_upload_enabled && (
+      {model?.image_upload_enabled && (
         <ImageUploadButton
           disabled={busy}
           attached={images.length}
-          onUploaded={(uploaded) =>
-            store.update(conversationId, (s) => ({ images: withImages(s.images, uploaded.map(asMessageFile)) }))
-          }
+          onUploaded={(uploaded) => setImages((current) => withImages(current, uploaded.map(asMessageFile)))}
         />
       )}
       <span className="chat-toolbar-spacer" />
@@ -140,13 +167,13 @@ export function ChatComposer(props: ChatComposerProps) {
   const footer = (
     <span data-testid="chat-credits" className={balance !== undefined && balance < price ? 'is-short' : undefined}>
       {balance !== undefined && t('chat:input.balance', { balance: formatNumber(balance, i18n.language) })}
-      {conversation && ` · ${t('chat:input.cost', { n: price })}`}
+      {model && ` · ${t('chat:input.cost', { n: price })}`}
     </span>
   );
 
   return (
     <ChatInput
-      value={conversationId ? input : looseInput}
+      value={input}
       onChange={setInput}
       busy={busy}
       queued={queued}
@@ -154,12 +181,10 @@ export function ChatComposer(props: ChatComposerProps) {
       onStop={() => conversationId && stop(conversationId)}
       toolbar={toolbar}
       attachment={
-        conversationId && images.length > 0 && model?.image_upload_enabled ? (
+        images.length > 0 && model?.image_upload_enabled ? (
           <ImagePreviews
             images={images}
-            onRemove={(id) =>
-              store.update(conversationId, (s) => ({ images: s.images.filter((f) => f.id !== id), queued: false }))
-            }
+            onRemove={(id) => setImages((current) => current.filter((f) => f.id !== id))}
           />
         ) : null
       }

@@ -12,6 +12,7 @@ import type { useConversationActions } from './use-conversation-actions';
 import type { useMessageActions } from './use-message-actions';
 import { useAnswerRework } from './use-answer-rework';
 import { useSendMessage } from './use-send-message';
+import type { NewChat } from './use-new-chat';
 import type { SidebarState } from './use-sidebar-state';
 
 interface ChatMainProps {
@@ -30,6 +31,11 @@ interface ChatMainProps {
   actions: ReturnType<typeof useConversationActions>;
   messageActions: ReturnType<typeof useMessageActions>;
   onNew: () => void;
+  onSettings: () => void;
+  /** The chat before its first message (shown while no conversation is open). */
+  newChat: NewChat;
+  /** The new chat's first send was refused and its conversation undone: show the new chat again. */
+  onNewChatRefused: () => void;
   onRetry: () => void;
 }
 
@@ -43,6 +49,8 @@ export function ChatMain(props: ChatMainProps) {
   const { t } = useTranslation();
   const model = models.find((m) => m.name === conversation?.model_name);
   const modelLabel = model?.display_name ?? conversation?.model_name ?? '';
+  // With no conversation open, the header shows the new chat and the model it will start on.
+  const shownModel = conversationId ? model : (props.newChat.model ?? undefined);
   // The model was deleted, switched off or closed to the user's group: the conversation stays
   // readable, and the user is asked to pick another model before sending.
   const modelGone = Boolean(conversation && props.modelsLoaded && !model);
@@ -58,12 +66,19 @@ export function ChatMain(props: ChatMainProps) {
   return (
     <section className="chat-main">
       <ChatHeader
-        title={conversation ? conversation.title || t('chat:conversation.untitled') : t('chat:header.noSelection')}
-        modelLabel={conversation ? modelLabel : undefined}
-        supportsImage={Boolean(model?.image_upload_enabled)}
+        title={
+          conversation
+            ? conversation.title || t('chat:conversation.untitled')
+            : conversationId
+              ? ''
+              : props.newChat.settings.title.trim() || t('chat:header.newChat')
+        }
+        modelLabel={conversation ? modelLabel : conversationId ? undefined : shownModel?.display_name}
+        supportsImage={Boolean(shownModel?.image_upload_enabled)}
         sidebarVisible={props.sidebar.visible}
         onToggleSidebar={props.sidebar.toggle}
         onNew={props.onNew}
+        onSettings={props.onSettings}
       />
       <div className="chat-body">
         <MessagesPane
@@ -73,7 +88,7 @@ export function ChatMain(props: ChatMainProps) {
           announcement={props.announcement}
           onDelete={props.messageActions.confirmDelete}
           rework={rework}
-          onNew={props.onNew}
+          onSettings={props.onSettings}
           onRetry={props.onRetry}
         />
       </div>
@@ -102,6 +117,8 @@ export function ChatMain(props: ChatMainProps) {
         actions={props.actions}
         messageActions={props.messageActions}
         sender={sender}
+        newChat={props.newChat}
+        onNewChatRefused={props.onNewChatRefused}
       />
     </section>
   );

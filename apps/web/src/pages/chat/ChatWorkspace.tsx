@@ -6,9 +6,9 @@ import { useSearchParams } from 'react-router';
 import { releaseAuthImages } from '../../components/chat/AuthImage';
 import { ConversationSettingsDrawer } from '../../components/chat/ConversationSettingsDrawer';
 import { ConversationSidebar } from '../../components/chat/ConversationSidebar';
-import { NewConversationModal } from '../../components/chat/NewConversationModal';
+import { NewChatSettingsDrawer } from '../../components/chat/NewChatSettingsDrawer';
+import { useDocumentTitle } from '../../components/common/use-document-title';
 import { useIsMobile } from '../../components/layout/use-is-mobile';
-import { usePublicConfig } from '../../api/use-public-config';
 import { ChatMain } from './ChatMain';
 import { ChatSessions, useSessionValue } from './chat-sessions';
 import { DraftKeeper } from './draft-keeper';
@@ -25,19 +25,21 @@ import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
 import { useAnswerResume } from './use-answer-resume';
 import { useMessageActions } from './use-message-actions';
+import { useNewChat } from './use-new-chat';
 import { useOpenLatest } from './use-open-latest';
 import { useSidebarState } from './use-sidebar-state';
 
 /** The chat screen: conversation sidebar (or drawer on phones), main area, and the forms. */
 export function ChatWorkspace() {
   const { t } = useTranslation();
-  const aiDefaults = usePublicConfig().config.ai;
   const sidebar = useSidebarState(useIsMobile());
   const [store] = useState(() => new ChatSessions());
   const [drafts] = useState(() => new DraftKeeper());
   const [modal, modalHolder] = Modal.useModal();
   const [params, setParams] = useSearchParams();
   const selectedId = params.get('c');
+  // `?new`: the new chat, asked for while there are conversations (plain `/chat` opens the latest).
+  const newChatAsked = !selectedId && params.has('new');
 
   const models = useChatModels();
   const conversations = useConversations();
@@ -46,12 +48,15 @@ export function ChatWorkspace() {
   const cache = useConversationCache();
   const modelNames = useModelNames(models.data);
   const startModel = useStartModel();
+  const newChat = useNewChat(models.data ?? [], startModel);
   const retryLoad = useConversationLoader(store, drafts, selectedId);
   useAnswerResume(store, selectedId);
   const detail = useSessionValue(store, selectedId, (s) => s.detail);
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
+  // The browser tab names the open conversation (a rename shows at once), else the chat screen.
+  useDocumentTitle(conversation ? conversation.title || t('chat:conversation.untitled') : t('layout:menu.chat'));
 
-  const [newOpen, setNewOpen] = useState(false);
+  const [newSettingsOpen, setNewSettingsOpen] = useState(false);
   const [settingsId, setSettingsId] = useState<string | null>(null);
   const settingsTarget = (settingsId && conversations.data?.find((c) => c.id === settingsId)) || null;
 
@@ -63,11 +68,19 @@ export function ChatWorkspace() {
     },
     [closeSidebar, setParams],
   );
-  useOpenLatest(conversations.data, selectedId, setParams);
+  useOpenLatest(conversations.data, Boolean(selectedId) || newChatAsked, setParams);
   const actions = useConversationActions({ store, drafts, cache, modal, selectedId, select });
   const messageActions = useMessageActions({ store, cache, modal });
   const openSettings = useCallback((c: Conversation) => setSettingsId(c.id), []);
-  const openNew = useCallback(() => setNewOpen(true), []);
+  // "New chat" opens the empty chat at once; its settings wait in a drawer, all optional.
+  const openNew = useCallback(() => {
+    setParams({ new: '' });
+    closeSidebar();
+  }, [closeSidebar, setParams]);
+  const openHeaderSettings = useCallback(() => {
+    if (selectedId) setSettingsId(selectedId);
+    else setNewSettingsOpen(true);
+  }, [selectedId]);
 
   // Leaving stops no answer: the server writes it on, and the page attaches again on return
   // (useAnswerResume). Pending drafts are saved and the fetched images released.
@@ -130,19 +143,22 @@ export function ChatWorkspace() {
         actions={actions}
         messageActions={messageActions}
         onNew={openNew}
+        onSettings={openHeaderSettings}
+        newChat={newChat}
+        onNewChatRefused={openNew}
         onRetry={retryLoad}
       />
-      <NewConversationModal
-        open={newOpen}
+      <NewChatSettingsDrawer
+        open={newSettingsOpen && !selectedId}
         models={models.data ?? []}
-        defaultModel={startModel?.name}
-        defaultTemperature={aiDefaults.temperature}
-        onCancel={() => setNewOpen(false)}
-        onSubmit={async (values) => {
-          const created = await actions.create(values);
-          if (created) setNewOpen(false);
-          return created;
-        }}
+        values={{ ...newChat.settings, model_name: newChat.model?.name ?? '' }}
+        onClose={() => setNewSettingsOpen(false)}
+        onApply={(values) =>
+          newChat.applySettings(
+            values,
+            models.data?.find((m) => m.name === values.model_name),
+          )
+        }
       />
       <ConversationSettingsDrawer
         conversation={settingsTarget}

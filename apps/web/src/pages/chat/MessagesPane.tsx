@@ -16,7 +16,8 @@ interface MessagesPaneProps {
   onDelete: (conversationId: string, message: ChatMessage) => void;
   /** Retry, regenerate, continue and edit. */
   rework: AnswerRework;
-  onNew: () => void;
+  /** The new chat's settings, offered on its welcome screen. */
+  onSettings: () => void;
   onRetry: () => void;
 }
 
@@ -28,7 +29,7 @@ export function MessagesPane({
   announcement,
   onDelete,
   rework,
-  onNew,
+  onSettings,
   onRetry,
 }: MessagesPaneProps) {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ export function MessagesPane({
     [conversationId, onDelete],
   );
 
-  if (!conversationId) return <ChatWelcome announcement={announcement} onNew={onNew} />;
+  if (!conversationId) return <ChatWelcome announcement={announcement} onSettings={onSettings} />;
   if (status === 'error')
     return (
       <Result

@@ -1,4 +1,4 @@
-import type { ChatModel, Conversation, CreateConversationBody } from '@aiplatform/contracts';
+import type { ChatModel, Conversation, CreateConversationBody, MessageFile } from '@aiplatform/contracts';
 import type { HookAPI } from 'antd/es/modal/useModal';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,23 +21,9 @@ interface ActionDeps {
   select: (id: string | null) => void;
 }
 
-/** Optional fields are sent only when filled in; the server applies its defaults to the rest. */
-function createBody(values: ConversationFormValues): CreateConversationBody {
-  const title = values.title?.trim();
-  const systemPrompt = values.system_prompt?.trim();
-  return {
-    model_name: values.model_name,
-    ...(title ? { title } : {}),
-    ...(systemPrompt ? { system_prompt: systemPrompt } : {}),
-    context_length: values.context_length,
-    ...(values.ai_temperature !== undefined ? { ai_temperature: values.ai_temperature } : {}),
-    priority: values.priority,
-  };
-}
-
 /**
- * Create (from the form, or by a first message), edit, rename, pin, switch model, delete and clear
- * conversations, with the product's toasts.
+ * Create (by a first message), edit, rename, pin, switch model, delete and clear conversations,
+ * with the product's toasts.
  */
 export function useConversationActions({ store, drafts, cache, modal, selectedId, select }: ActionDeps) {
   const { t } = useTranslation();
@@ -52,33 +38,21 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
     };
 
     return {
-      create: async (values: ConversationFormValues): Promise<boolean> => {
-        try {
-          const conversation = await chatApi.createConversation(createBody(values));
-          cache.add(conversation);
-          void cache.refresh();
-          select(conversation.id);
-          return true;
-        } catch (error) {
-          reportError(error, 'chat:conversation.createFailed');
-          return false;
-        }
-      },
-
       /**
-       * Sending with no conversation open: one on `model` with the server's default settings
-       * and no title (the server names it after the first question), opened with `input` in
-       * its text box so that sending takes it from there. Resolves to its id, or null.
+       * The first send of a new chat: the conversation is made with the chosen settings (the
+       * server names an untitled one after the first question) and opened with `input` and
+       * `images` in its composer, so that sending takes them from there. Resolves to its id, or null.
        */
-      start: async (model: ChatModel, input: string): Promise<string | null> => {
+      start: async (body: CreateConversationBody, input: string, images: MessageFile[]): Promise<string | null> => {
         try {
-          const conversation = await chatApi.createConversation({ model_name: model.name });
+          const conversation = await chatApi.createConversation(body);
           // A conversation just made has no messages and no draft: nothing to read back.
           store.update(conversation.id, {
             status: 'ready',
             detail: { ...conversation, draft: null },
             messages: [],
             input,
+            images,
           });
           select(conversation.id);
           cache.add(conversation);
@@ -88,6 +62,27 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
           reportError(error, 'chat:conversation.createFailed');
           return null;
         }
+      },
+
+      /**
+       * Undoes `start` when its first send was refused before the turn began, so that no
+       * conversation without messages is left listed. Resolves to the text and images it held
+       * (for the new chat to take back), or null when it could not be deleted (it then stays,
+       * with them in its composer).
+       */
+      abandon: async (conversationId: string): Promise<{ input: string; images: MessageFile[] } | null> => {
+        const { input, images } = store.get(conversationId);
+        try {
+          await chatApi.deleteConversation(conversationId, { silent: true });
+        } catch (error) {
+          console.warn('Could not delete the conversation of a refused first message', error);
+          return null;
+        }
+        cache.remove(conversationId);
+        store.remove(conversationId);
+        drafts.forget(conversationId);
+        void cache.refresh();
+        return { input, images };
       },
 
       save: async (conversation: Conversation, changes: Partial<ConversationFormValues>): Promise<boolean> => {

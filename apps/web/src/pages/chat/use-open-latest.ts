@@ -7,16 +7,16 @@ import { latestConversation } from './chat-start';
  * `/chat` without a conversation opens the most recently used one, so returning users
  * continue where they left off. The address is replaced, not pushed: "back" leaves the chat
  * instead of returning to an address that would only open the same conversation again.
- * With no conversations the welcome screen stays.
+ * With no conversations, or when a new chat was asked for (`shown`), the new chat stays.
  */
 export function useOpenLatest(
   conversations: Conversation[] | undefined,
-  selectedId: string | null,
+  shown: boolean,
   setParams: SetURLSearchParams,
 ): void {
   useEffect(() => {
-    if (selectedId || !conversations) return;
+    if (shown || !conversations) return;
     const latest = latestConversation(conversations);
     if (latest) setParams({ c: latest.id }, { replace: true });
-  }, [conversations, selectedId, setParams]);
+  }, [conversations, shown, setParams]);
 }

@@ -1,5 +1,6 @@
 import { type CreateAdminUserBody, LIMITS, ROLES } from '@aiplatform/contracts';
 import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
@@ -29,6 +30,9 @@ interface CreateUserValues {
   remark?: string;
 }
 
+/** What the form shows when it opens: nothing typed, a plain user, the site's opening credits. */
+const EMPTY_USER: Partial<CreateUserValues> = { role: 'user', credits_quota: null };
+
 function toBody(values: CreateUserValues): CreateAdminUserBody {
   return {
     username: values.username.trim(),
@@ -53,8 +57,16 @@ export function CreateUserModal({ open, onClose, canSetRole, canSetGroup, groupO
     invalidates: [adminKeys.users, adminKeys.groups],
     successText: (user) => t('admin:create.done', { name: user.username }),
     failureKey: 'admin:create.failed',
-    onSuccess: onClose,
+    onSuccess: () => {
+      form.resetFields();
+      onClose();
+    },
   });
+  // Every opening starts empty: a role left over from the previous entry would silently make
+  // the next account an administrator too.
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
 
   return (
     <Modal
@@ -66,7 +78,6 @@ export function CreateUserModal({ open, onClose, canSetRole, canSetGroup, groupO
       onOk={() => form.submit()}
       onCancel={onClose}
       width={modalWidth}
-      destroyOnHidden
       forceRender
       okButtonProps={{ 'data-testid': 'user-create-submit' }}
       data-testid="user-create-modal"
@@ -74,8 +85,7 @@ export function CreateUserModal({ open, onClose, canSetRole, canSetGroup, groupO
       <Form
         form={form}
         layout="vertical"
-        preserve={false}
-        initialValues={{ role: 'user', credits_quota: null }}
+        initialValues={EMPTY_USER}
         onFinish={(values) => create.mutate(toBody(values))}
       >
         <Form.Item name="username" label={t('admin:fields.username')} rules={rules.username}>
