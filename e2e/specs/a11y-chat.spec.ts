@@ -29,7 +29,7 @@ for (const language of LANGUAGES) {
       // Three axe analyses of a few seconds each.
       test.slow();
 
-      test('no serious problems with an answer (code block, table), with a row menu open and with the model picker open', async ({
+      test('no serious problems with an answer (code block, table), a row menu, the model picker and the new chat settings open', async ({
         page,
         request,
       }) => {
@@ -63,6 +63,13 @@ for (const language of LANGUAGES) {
         await page.keyboard.press('Escape');
         await expect(openMenu(page)).toHaveCount(0);
         await expect(page.getByTestId('model-picker')).toBeFocused();
+
+        // The new chat: its welcome screen with the settings drawer open over it.
+        await page.getByTestId('chat-new-button').click();
+        await expect(page.getByTestId('empty-state')).toBeVisible();
+        await page.getByTestId('welcome-settings').click();
+        await expect(page.getByTestId('new-chat-title')).toBeVisible();
+        expect(await pageViolations(page), 'new chat settings open').toEqual([]);
       });
     });
   }

@@ -8,7 +8,9 @@ import {
   upstreamRequest,
   upstreamRequests,
 } from '../support/chat';
+import { AdminApi } from '../support/admin';
 import { DEFAULT_MODEL } from '../support/models';
+import { toast } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 test.describe('chat: formulas and the composer', () => {
@@ -113,6 +115,19 @@ test.describe('chat: formulas and the composer', () => {
     await input.press('Enter');
     await expect(messages(page)).toHaveCount(4);
     await expect(messages(page, 'assistant').last()).toContainText(`Echo: Second ${marker} edited`);
+
+    // Disabled meanwhile: the send is refused with the reason, the text stays in the box and
+    // the screen stays (nothing typed is lost to a jump to the login page).
+    await (await AdminApi.login(request)).setStatus(user.id, 'inactive');
+    const typed = `Third ${uniqueToken()}\nwith a second line`;
+    await input.fill(typed);
+    await input.press('Enter');
+    await expect(toast(page, '账号已被禁用，请联系管理员')).toBeVisible();
+    await expect(input).toHaveValue(typed);
+    await expect(messages(page)).toHaveCount(4);
+    await page.waitForTimeout(1_500);
+    await expect(page).toHaveURL(new RegExp(`/chat\\?c=${conversation.id}$`));
+    await expect(input).toHaveValue(typed);
   });
 });
 

@@ -151,11 +151,13 @@ test.describe('chat: credits', () => {
     // Retry replaced the unanswered question rather than adding a second one.
     expect((await api.messages(conversation.id)).map((m) => [m.role, m.status])).toEqual([['user', 'unanswered']]);
 
-    // After a reload the question is still there with its "no answer" line and retry.
+    // After a reload the question is still there with the same reason as live, and retry.
+    const liveFailure = await page.getByTestId('message-failed').locator('span').first().textContent();
     await page.reload();
     await expect(messages(page)).toHaveCount(2);
     await expect(messages(page).first()).toContainText(text);
-    await expect(page.getByTestId('message-failed')).toContainText('没有得到回答');
+    await expect(page.getByTestId('message-failed')).toContainText('AI 服务暂时不可用，请稍后再试');
+    await expect(page.getByTestId('message-failed').locator('span').first()).toHaveText(liveFailure ?? '');
     await expect(page.getByTestId('message-retry')).toBeVisible();
     await expect(page.getByTestId('chat-credits')).toContainText('余额：1,000 积分');
   });

@@ -38,7 +38,7 @@ test.describe('chat: a conversation whose model is no longer offered', () => {
     expect(off.status(), await off.text()).toBe(200);
     try {
       await page.reload();
-      await expect(page.getByTestId('model-gone')).toContainText(name);
+      await expect(page.getByTestId('model-gone')).toContainText(`Soon gone ${name}`);
       await expect(messages(page, 'user')).toContainText('first question');
 
       await page.getByTestId('model-picker').click();

@@ -169,6 +169,8 @@ export const CreditHistoryEntrySchema = z.object({
   conversation_id: z.string().nullable(),
   conversation_title: z.string().nullable(),
   model_name: z.string().nullable(),
+  /** The model's current display name (read at answer time, so a rename shows); its id once deleted. */
+  model_display_name: z.string().nullable(),
 });
 export type CreditHistoryEntry = z.infer<typeof CreditHistoryEntrySchema>;
 

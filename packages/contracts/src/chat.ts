@@ -90,7 +90,14 @@ export const ConversationSchema = z.object({
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
-export const ConversationDetailSchema = ConversationSchema.extend({ draft: DraftSchema.nullable() });
+export const ConversationDetailSchema = ConversationSchema.extend({
+  draft: DraftSchema.nullable(),
+  /**
+   * The display name of the conversation's model as of now (even when it is switched off or
+   * closed to the user's group, so a notice can name it); its id once the model is deleted.
+   */
+  model_display_name: z.string().optional(),
+});
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
 export const ConversationListQuerySchema = z.object({
@@ -123,6 +130,12 @@ export const MessageSchema = z.object({
   model_name: z.string().nullable(),
   /** `stopped`: the user stopped the answer; clients append the stopped suffix. */
   status: z.enum(MESSAGE_STATUSES),
+  /**
+   * Why a turn failed (an error code such as `UPSTREAM_ERROR`, as its stream's `error` event
+   * said), on a question left `unanswered`, whose `model_name` then names the model it was
+   * sent to; null otherwise (and for a stop before the first word). Always present in answers.
+   */
+  error_code: z.string().nullable().optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROW_ID_MAX } from './admin/pagination.js';
+import { QueryRowIdSchema, queryInt } from './admin/pagination.js';
 
 /**
  * Statistics. Every number comes from the daily usage rollups, which the chat turn
@@ -42,7 +42,15 @@ export const PopularModelSchema = z.object({
   usage_count: z.number(),
 });
 
+/**
+ * Whose figures the dashboard's live card shows: the whole site (super administrators and
+ * site-wide administrators), the viewer's group (group administrators), or the viewer alone.
+ */
+export const REALTIME_SCOPES = ['site', 'group', 'user'] as const;
+export type RealtimeScope = (typeof REALTIME_SCOPES)[number];
+
 export const RealtimeStatsSchema = z.object({
+  scope: z.enum(REALTIME_SCOPES),
   online_users: z.number(),
   today_active_users: z.number(),
   today_messages: z.number(),
@@ -113,14 +121,14 @@ export const UsageOverviewSchema = z.object({
 });
 export type UsageOverview = z.infer<typeof UsageOverviewSchema>;
 
-/** Out-of-range or malformed `days` fall back to 30 rather than failing: it is only a view. */
-const Days = z.coerce.number().int().min(1).max(STATS_MAX_DAYS).catch(30).default(30);
+/** 1 to STATS_MAX_DAYS days, 30 when absent; anything else is refused (400). */
+const Days = queryInt(1, STATS_MAX_DAYS).default(30);
 
 export const MyStatsQuerySchema = z.object({ days: Days });
 
 export const StatsOverviewQuerySchema = z.object({
   days: Days,
   /** Super administrator: one group, or every group when absent. A group administrator always gets their own. */
-  group_id: z.coerce.number().int().min(1).max(ROW_ID_MAX).optional().catch(undefined),
+  group_id: QueryRowIdSchema.optional(),
 });
 export type StatsOverviewQuery = z.infer<typeof StatsOverviewQuerySchema>;

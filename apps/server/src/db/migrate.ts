@@ -12,6 +12,7 @@ import * as m0010 from './migrations/0010-message-search.js';
 import * as m0011 from './migrations/0011-message-images.js';
 import * as m0012 from './migrations/0012-answer-leases.js';
 import * as m0013 from './migrations/0013-refresh-chains.js';
+import * as m0014 from './migrations/0014-failed-turn-reasons.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011-message-images': m0011,
   '0012-answer-leases': m0012,
   '0013-refresh-chains': m0013,
+  '0014-failed-turn-reasons': m0014,
 };
 
 /**

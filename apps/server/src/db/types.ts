@@ -244,6 +244,8 @@ export interface MessagesTable {
   owner_id: Generated<string | null>;
   /** While streaming: until when the owner vouches for it; past it, any instance settles the turn. */
   lease_until: Generated<string | null>;
+  /** A failed turn's error code: on the question left unanswered, or on an answer broken off. */
+  error_code: Generated<string | null>;
 }
 
 export interface ConversationDraftsTable {

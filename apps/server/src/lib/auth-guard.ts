@@ -80,7 +80,12 @@ export function createGuards(
     if (entry && cache && activity && (await activity.expired(entry.row.session_last_used_at))) {
       entry = await lookUp(claims.userId, claims.sid, true);
     }
-    if (!entry) throw new AppError('UNAUTHORIZED');
+    if (!entry) {
+      // Disabling an account ends its sessions: the holder of one is told why rather than
+      // sent to sign in again (read only on this path, never for a live session).
+      if (await users.isDisabled(claims.userId)) throw new AppError('ACCOUNT_DISABLED');
+      throw new AppError('UNAUTHORIZED');
+    }
     const { user } = entry;
     const lastSeen = entry.row.session_last_used_at;
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');

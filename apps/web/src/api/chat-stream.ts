@@ -6,7 +6,7 @@ import { readStreamEvent } from './chat-events';
 import { SseParser } from './chat-sse';
 import { refreshAccessToken } from './refresh';
 import { createRequestId } from './request-policy';
-import { endSession } from './session-end';
+import { accountDisabled, endSession } from './session-end';
 
 type EventOf<K extends StreamEvent['event']> = Extract<StreamEvent, { event: K }>['data'];
 
@@ -91,7 +91,15 @@ async function open(request: (token: string) => Promise<Response>): Promise<Resp
       throw new ApiError(text, { kind: 'session', status: 401, notified: true });
     }
   }
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) {
+    const error = await failure(response);
+    if (error.code === 'ACCOUNT_DISABLED') {
+      // The send is refused before its turn began: the question goes back into the text box.
+      accountDisabled(error.message);
+      error.notified = true;
+    }
+    throw error;
+  }
   return response;
 }
 

@@ -7,7 +7,7 @@ import { noticeForStatus } from './error-notice';
 import { noticeText, toast } from './notify';
 import { refreshAccessToken } from './refresh';
 import { SLOW_REQUEST_MS, createRequestId, isAuthCall, timeoutFor } from './request-policy';
-import { endSession } from './session-end';
+import { accountDisabled, endSession } from './session-end';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -104,7 +104,9 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
     ...(body.data ? { data: body.data } : {}),
   });
   if (status === 403 && body.error === 'ACCOUNT_DISABLED' && !authCall && signedIn) {
-    endSession(message);
+    // The start-up check has nothing on screen to keep: that one leads to the login page.
+    if (config?.skipAuthRefresh) endSession(message);
+    else accountDisabled(message);
     apiError.notified = true;
     throw apiError;
   }

@@ -5,7 +5,7 @@ import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
 import { toast } from './notify';
 import { REFRESH_TIMEOUT_MS, createRequestId } from './request-policy';
-import { endSession } from './session-end';
+import { accountDisabled, endSession } from './session-end';
 
 /** Consecutive failed refreshes tolerated before the session counts as broken. */
 export const MAX_REFRESH_ATTEMPTS = 3;
@@ -21,6 +21,14 @@ export function readRefreshAnswer(body: unknown): RefreshResult | null {
   const { accessToken, refreshToken, expiresIn } = data as Record<string, unknown>;
   if (typeof accessToken !== 'string' || !accessToken || typeof refreshToken !== 'string' || !refreshToken) return null;
   return { accessToken, refreshToken, expiresIn: typeof expiresIn === 'string' ? expiresIn : '' };
+}
+
+/** The server's translated text when the refresh was refused because the account is disabled. */
+function accountDisabledText(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { error, message } = body as { error?: unknown; message?: unknown };
+  if (error !== 'ACCOUNT_DISABLED') return null;
+  return typeof message === 'string' && message ? message : i18n.t('errors:ACCOUNT_DISABLED');
 }
 
 function sessionOver(messageKey: string): ApiError {
@@ -49,6 +57,12 @@ async function runRefresh(): Promise<string> {
     return tokens.accessToken;
   } catch (error) {
     const status = axios.isAxiosError(error) ? error.response?.status : undefined;
+    const disabled = axios.isAxiosError(error) ? accountDisabledText(error.response?.data) : null;
+    if (disabled) {
+      failures = 0;
+      accountDisabled(disabled);
+      throw new ApiError(disabled, { kind: 'http', status: 403, code: 'ACCOUNT_DISABLED', notified: true });
+    }
     if (status === 401 || status === 403) throw sessionOver('auth:session.expired');
     failures += 1;
     if (failures >= MAX_REFRESH_ATTEMPTS) throw sessionOver('auth:session.abnormal');

@@ -23,3 +23,16 @@ export function endSession(message: string): void {
 export function isSessionEnding(): boolean {
   return ending;
 }
+
+/**
+ * The account was disabled while signed in. The screen stays as it is, so that nothing typed
+ * is lost (a refused message goes back into the text box), under a notice that lasts until
+ * dismissed; every later call is refused the same way, and the next start of the app (or
+ * signing out) leads to the login page.
+ */
+export function accountDisabled(message: string): void {
+  toast('error', message, { key: ACCOUNT_DISABLED_NOTICE, duration: 0 });
+}
+
+/** The key of the lasting "account disabled" notice (one, however many calls are refused). */
+export const ACCOUNT_DISABLED_NOTICE = 'account-disabled';

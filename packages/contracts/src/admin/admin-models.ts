@@ -88,6 +88,8 @@ export const UpdateModelBodySchema = CreateModelBodySchema.partial();
 export type UpdateModelBody = z.infer<typeof UpdateModelBodySchema>;
 
 export const ModelTestResultSchema = z.object({
+  /** Whether the model answered; `status` says the same in words (a failed test still answers 200). */
+  success: z.boolean(),
   status: z.enum(MODEL_TEST_STATUSES),
   latency_ms: z.number(),
   /** The upstream's error (key masked), or a short success note. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { UserSchema, UserStatusSchema } from '../auth.js';
 import { EmailSchema, OptionalPhoneSchema, PasswordSchema, UsernameSchema } from '../fields.js';
 import { PERMISSIONS, ROLES } from '../permissions.js';
-import { AdminPageQuerySchema, ROW_ID_MAX } from './pagination.js';
+import { AdminPageQuerySchema, QueryRowIdSchema, ROW_ID_MAX } from './pagination.js';
 
 /** A user as administrators see it: the session `user` plus the admin-only fields. */
 export const AdminUserSchema = UserSchema.extend({
@@ -36,7 +36,7 @@ export const UserFilterSchema = z.object({
   search: z.string().trim().max(100).optional().catch(undefined),
   role: z.enum(ROLES).optional().catch(undefined),
   status: UserStatusSchema.optional().catch(undefined),
-  group_id: z.coerce.number().int().min(1).max(ROW_ID_MAX).optional().catch(undefined),
+  group_id: QueryRowIdSchema.optional(),
   sort: UserSortSchema,
 });
 export type UserFilter = z.infer<typeof UserFilterSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdminPageQuerySchema, ROW_ID_MAX } from './pagination.js';
+import { AdminPageQuerySchema, QueryRowIdSchema } from './pagination.js';
 
 /** What an audit row says changed: the fields before and after, secrets redacted. */
 export const AuditChangesSchema = z.object({
@@ -28,7 +28,7 @@ const DateQuery = z
   .optional()
   .catch(undefined);
 export const AuditFilterSchema = z.object({
-  actor_id: z.coerce.number().int().min(1).max(ROW_ID_MAX).optional().catch(undefined),
+  actor_id: QueryRowIdSchema.optional(),
   action: z.string().trim().max(64).optional().catch(undefined),
   target_type: z.string().trim().max(32).optional().catch(undefined),
   /** Inclusive day or instant (UTC). */

@@ -10,7 +10,7 @@ import type {
 import type { UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { translate } from '../../lib/i18n.js';
+import { ledgerDescription, ledgerModelName } from '../credits/ledger.presenter.js';
 import type { FailureSlots } from '../../lib/failure-slots.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
@@ -35,6 +35,11 @@ export class ProfileService {
   ) {}
 
   /** The user behind a session, refusing disabled or deleted accounts. */
+  /** Whether the account is disabled (a session it had was ended by that). */
+  isDisabled(userId: number): Promise<boolean> {
+    return this.users.isDisabled(userId);
+  }
+
   async findActiveUser(userId: number): Promise<UserRow> {
     const user = await this.users.findWithGroupById(userId);
     if (!user) throw new AppError('UNAUTHORIZED');
@@ -119,7 +124,8 @@ export class ProfileService {
       history: rows.map((r) => ({
         ...r,
         transaction_type: r.transaction_type as TransactionType,
-        description: r.description.startsWith('server.ledger.') ? translate(lang, r.description) : r.description,
+        model_display_name: ledgerModelName(r),
+        description: ledgerDescription(lang, r.description, ledgerModelName(r)),
       })),
       pagination: { page, limit, total },
     };

@@ -197,6 +197,7 @@ describe('account of the signed-in user', () => {
           conversation_id: null,
           conversation_title: null,
           model_name: null,
+          model_display_name: null,
         },
       ]);
       const english = await t.request<CreditHistoryResult>('GET', HISTORY, { token: s.accessToken, lang: 'en-US' });

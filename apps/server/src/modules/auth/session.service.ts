@@ -78,6 +78,8 @@ export class SessionService {
   async refresh(refreshToken: string): Promise<RefreshResult> {
     const now = this.clock.now();
     const row = await this.repo.findRefreshToken(sha256(refreshToken));
+    // Disabling an account revokes its sessions: their refresh tokens say why.
+    if (row?.revoked_at && (await this.profiles.isDisabled(row.user_id))) throw new AppError('ACCOUNT_DISABLED');
     // A superseded token was replaced before anyone used it: refused, nothing more to learn.
     if (!row || row.revoked_at || row.superseded_at) throw new AppError('REFRESH_TOKEN_INVALID');
     if (row.expires_at <= iso(now)) throw new AppError('REFRESH_TOKEN_INVALID');

@@ -88,6 +88,26 @@ describe('sessions', () => {
       expect(res.body.error).toBe('ACCOUNT_DISABLED');
     });
 
+    it('answers 403 ACCOUNT_DISABLED to the access and refresh tokens of a session ended by disabling', async () => {
+      const admin = await t.loginAsAdmin();
+      const disabled = await t.put(`/api/admin/users/${u.id}/status`, { status: 'inactive' }, admin.accessToken);
+      expect(disabled.status).toBe(200);
+      // Its sessions were revoked, yet the reason is given rather than "sign in again".
+      const me = await t.get(ME, s.accessToken, 'en-US');
+      expect(me.status).toBe(403);
+      expect(me.body.error).toBe('ACCOUNT_DISABLED');
+      expect(me.body.message).toBe('This account is disabled; contact your administrator');
+      const refreshed = await t.post(REFRESH, { refreshToken: s.refreshToken });
+      expect(refreshed.status).toBe(403);
+      expect(refreshed.body.error).toBe('ACCOUNT_DISABLED');
+      // Enabled again, the ended session stays ended.
+      expect((await t.put(`/api/admin/users/${u.id}/status`, { status: 'active' }, admin.accessToken)).status).toBe(
+        200,
+      );
+      expect((await t.get(ME, s.accessToken)).body.error).toBe('UNAUTHORIZED');
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).body.error).toBe('REFRESH_TOKEN_INVALID');
+    });
+
     it('answers 401 once the account is deleted', async () => {
       await t.db.deleteFrom('users').where('id', '=', u.id).execute();
       expect((await t.get(ME, s.accessToken)).status).toBe(401);

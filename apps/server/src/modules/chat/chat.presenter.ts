@@ -22,7 +22,10 @@ export function toConversation(c: Omit<ConversationRow, 'user_id'>): Conversatio
 }
 
 /** `imageUrl` gives an image's address (a fresh signed one, see SignedImageUrls). */
-export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => string): Message {
+export function toMessage(
+  m: Omit<MessageWithFiles, 'error_code'> & { error_code?: string | null },
+  imageUrl: (fileId: string) => string,
+): Message {
   const files = m.files.map((f) => ({ id: f.id, url: imageUrl(f.id), original_name: f.original_name }));
   return {
     id: m.id,
@@ -35,5 +38,6 @@ export function toMessage(m: MessageWithFiles, imageUrl: (fileId: string) => str
     tokens: m.tokens,
     model_name: m.model_name,
     status: m.status,
+    error_code: m.error_code ?? null,
   };
 }

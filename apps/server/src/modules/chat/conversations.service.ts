@@ -79,7 +79,11 @@ export class ConversationsService {
   /** One conversation with the user's saved draft. */
   async get(userId: number, id: string): Promise<ConversationDetail> {
     const c = await this.owned(userId, id);
-    return { ...toConversation(c), draft: (await this.repo.findDraft(id)) ?? null };
+    const [draft, modelDisplayName] = await Promise.all([
+      this.repo.findDraft(id),
+      this.models.displayName(c.model_name),
+    ]);
+    return { ...toConversation(c), draft: draft ?? null, model_display_name: modelDisplayName };
   }
 
   /** Changes settings; a new model must be one the user may use. */

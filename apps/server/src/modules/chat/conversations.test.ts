@@ -96,6 +96,21 @@ describe('conversations', () => {
     expect((await t.get<Conversation>(`${BASE}/${conv.id}`, token)).body.data.model_name).toBe('fake-vision');
   });
 
+  it('names the model by its current display name, also once it is switched off', async () => {
+    const conv = await createConversation(t, token, { model_name: 'fake-slow' });
+    await t.db
+      .updateTable('ai_models')
+      .set({ display_name: 'Slow One', is_active: 0 })
+      .where('name', '=', 'fake-slow')
+      .execute();
+    try {
+      const detail = await t.get<ConversationDetail>(`${BASE}/${conv.id}`, token);
+      expect(detail.body.data).toMatchObject({ model_name: 'fake-slow', model_display_name: 'Slow One' });
+    } finally {
+      await t.db.updateTable('ai_models').set({ is_active: 1 }).where('name', '=', 'fake-slow').execute();
+    }
+  });
+
   it('lists by priority, then most recently updated, with the pagination envelope', async () => {
     const { session } = await t.signUp();
     const a = await createConversation(t, session.accessToken, { title: 'a' });

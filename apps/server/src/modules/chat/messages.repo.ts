@@ -319,11 +319,20 @@ export class MessagesRepo {
   }
 
   /** A question whose answer never came: kept, and left out of the model's context from now on. */
-  async markUnanswered(db: Db, conversationId: string, questionId: string): Promise<void> {
+  /** `failure`: why the turn failed and the model it was sent to, kept for a reload to show. */
+  async markUnanswered(
+    db: Db,
+    conversationId: string,
+    questionId: string,
+    failure: { errorCode: string | null; modelName: string } | undefined = undefined,
+  ): Promise<void> {
     if (!questionId) return;
     await db
       .updateTable('messages')
-      .set({ status: 'unanswered' })
+      .set({
+        status: 'unanswered',
+        ...(failure ? { error_code: failure.errorCode, model_name: failure.modelName } : {}),
+      })
       .where('conversation_id', '=', conversationId)
       .where('id', '=', questionId)
       .where('role', '=', 'user')

@@ -399,10 +399,11 @@ export class SendService {
     return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString(), this.claim);
   }
 
-  /** No answer: refund exactly once and remove the question and placeholder. */
+  /** No answer: refund exactly once, remove the placeholder and keep why on the question. */
   private async fail(turn: Turn, end: UpstreamEnd): Promise<void> {
     if (!isAbort(end, 'client')) this.logEnd(turn, end);
-    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim);
+    const code = isAbort(end, 'client') ? null : isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR';
+    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim, code);
   }
 
   private logEnd(turn: Turn, end: UpstreamEnd): void {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@aiplatform/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { estimateTokens } from '../../ai/tokens.js';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
@@ -132,7 +133,12 @@ export class TurnAccounting {
    * whole second attempt rolls back; so does one whose answer `claim` no longer allows
    * settling. Returns false when it had already been refunded or settled.
    */
-  async refund(ref: TurnRef, now: string, claim: AnswerClaim = {}): Promise<boolean> {
+  async refund(
+    ref: TurnRef,
+    now: string,
+    claim: AnswerClaim = {},
+    errorCode: ErrorCode | null = null,
+  ): Promise<boolean> {
     return this.settledOnce(async (trx) => {
       if (ref.cost > 0) {
         await applyCreditChange(trx, {
@@ -149,7 +155,10 @@ export class TurnAccounting {
       // and can send it again; only the empty answer goes.
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
-      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId);
+      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId, {
+        errorCode,
+        modelName: ref.usage.model,
+      });
       await this.messages.indexQuestion(trx, ref.questionId);
       await this.conversations.removeMessages(trx, ref.conversationId, removed, now);
       // The statistics count answered turns only: undo all that `open` counted, and the

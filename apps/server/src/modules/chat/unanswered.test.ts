@@ -45,6 +45,23 @@ describe('unanswered questions', () => {
     expect(detail).toMatchObject({ message_count: 1, title: 'lost question [fake:error]' });
   });
 
+  it('keeps why the turn failed and the model it was sent to, as the live error said', async () => {
+    const { session } = await t.signUp();
+    const token = session.accessToken;
+    const conv = await createConversation(t, token, { model_name: 'plain-model' });
+    const live = await sendStreamed(t, token, conv.id, { content: 'fails [fake:error]' });
+    const error = live.events.find((e) => e.event === 'error')?.data as { error: string };
+    expect(error.error).toBe('UPSTREAM_ERROR');
+    const [question] = (await t.get<Message[]>(`${base(conv.id)}/messages`, token)).body.data;
+    expect(question).toMatchObject({ status: 'unanswered', error_code: 'UPSTREAM_ERROR', model_name: 'plain-model' });
+
+    // Answered turns carry no code.
+    const ok = await t.post(`${base(conv.id)}/messages`, { content: 'fine', stream: false }, token);
+    expect(ok.status).toBe(200);
+    const after = (await t.get<Message[]>(`${base(conv.id)}/messages`, token)).body.data;
+    expect(after.slice(1).map((m) => m.error_code)).toEqual([null, null]);
+  });
+
   it('leaves the unanswered question out of the next turn’s context', async () => {
     const { token, conv } = await conversationWithUnanswered();
     fake.requests.length = 0;

@@ -17,6 +17,7 @@ export class AdminLedgerRepo {
     const [rows, count] = await Promise.all([
       this.base(this.db, userId, type)
         .leftJoin('users as op', 'op.id', 't.operator_id')
+        .leftJoin('ai_models as m', 'm.name', 't.model_name')
         .select([
           't.id',
           't.user_id',
@@ -28,6 +29,8 @@ export class AdminLedgerRepo {
           't.reason',
           't.created_at',
           'op.username as operator_username',
+          't.model_name',
+          'm.display_name as model_display_name',
         ])
         .orderBy('t.id', 'desc')
         .limit(limit)

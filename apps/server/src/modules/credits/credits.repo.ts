@@ -48,6 +48,7 @@ export class CreditsRepo {
         .leftJoin('conversations as c', (join) =>
           join.onRef('c.id', '=', 't.conversation_id').onRef('c.user_id', '=', 't.user_id'),
         )
+        .leftJoin('ai_models as m', 'm.name', 't.model_name')
         .select([
           't.id',
           't.created_at',
@@ -58,6 +59,7 @@ export class CreditsRepo {
           't.conversation_id',
           't.model_name',
           'c.title as conversation_title',
+          'm.display_name as model_display_name',
         ])
         .where('t.user_id', '=', userId)
         .orderBy('t.id', 'desc')

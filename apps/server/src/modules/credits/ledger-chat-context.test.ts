@@ -38,6 +38,43 @@ describe('credit history lines name the conversation and model of each chat char
     });
   });
 
+  it('names the model by its current display name, in the user’s history and the admin ledger', async () => {
+    const { session } = await t.signUp();
+    const token = session.accessToken;
+    const conv = await createConversation(t, token, { model_name: 'fake-echo', title: 'Names' });
+    await sendStreamed(t, token, conv.id, { content: 'hello' });
+    const admin = (await t.loginAsAdmin()).accessToken;
+    const model = await t.db
+      .selectFrom('ai_models')
+      .select('id')
+      .where('name', '=', 'fake-echo')
+      .executeTakeFirstOrThrow();
+    // Renamed after the charge: the line shows the name of today, the id stays stored.
+    expect((await t.put(`/api/admin/models/${model.id}`, { display_name: 'Echo Deluxe' }, admin)).status).toBe(200);
+
+    const en = (await t.get<CreditHistoryResult>(HISTORY, token, 'en-US')).body.data.history;
+    const charge = en.find((l) => l.transaction_type === 'chat_consume');
+    expect(charge).toMatchObject({
+      model_name: 'fake-echo',
+      model_display_name: 'Echo Deluxe',
+      description: 'Chat with Echo Deluxe',
+    });
+    const zh = (await t.get<CreditHistoryResult>(HISTORY, token, 'zh-CN')).body.data.history;
+    expect(zh.find((l) => l.transaction_type === 'chat_consume')?.description).toBe('AI 对话消费（Echo Deluxe）');
+    // Lines without a model keep their plain text.
+    expect(en.find((l) => l.transaction_type === 'system_reward')?.description).not.toContain('Echo');
+
+    const ledger = await t.get<{ transaction_type: string; description: string }[]>(
+      `/api/admin/users/${session.user.id}/credits/history`,
+      admin,
+      'en-US',
+    );
+    expect(ledger.body.data.find((l) => l.transaction_type === 'chat_consume')?.description).toBe(
+      'Chat with Echo Deluxe',
+    );
+    await t.put(`/api/admin/models/${model.id}`, { display_name: 'Fake Echo' }, admin);
+  });
+
   it('once the conversation is deleted, the line keeps its model and loses the title', async () => {
     const { session } = await t.signUp();
     const token = session.accessToken;

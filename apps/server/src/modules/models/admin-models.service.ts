@@ -207,7 +207,13 @@ export class AdminModelsService {
       );
       const model = await this.present(id, trx);
       return {
-        result: { status: outcome.status, latency_ms: outcome.latencyMs, message: outcome.message, model },
+        result: {
+          success: outcome.status === 'success',
+          status: outcome.status,
+          latency_ms: outcome.latencyMs,
+          message: outcome.message,
+          model,
+        },
         audit: {
           action: 'model.test',
           targetType: TARGET,

@@ -385,7 +385,7 @@ describe('model administration', () => {
       const from = await auditHeadSeq(t);
       const res = await call<ModelTestResult>('POST', `/${m.id}/test`);
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ status: 'success', message: 'OK' });
+      expect(res.body.data).toMatchObject({ success: true, status: 'success', message: 'OK' });
       expect(res.body.data.latency_ms).toBeGreaterThanOrEqual(0);
       expect(res.body.data.model).toMatchObject({
         id: m.id,
@@ -414,6 +414,7 @@ describe('model administration', () => {
       const res = await call<ModelTestResult>('POST', `/${id}/test`);
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe('failed');
+      expect(res.body.data.success).toBe(false);
       expect(res.body.data.message).toContain('fake upstream failure');
       expect(res.body.data.message.length).toBeLessThanOrEqual(500);
       expect(await rowOf(id)).toMatchObject({ last_test_status: 'failed', last_test_message: res.body.data.message });

@@ -61,6 +61,11 @@ export class ModelsService {
   }
 
   /** The active model of that name if the group may use it; else MODEL_UNAVAILABLE. */
+  /** The name people see for a model: its current display name, or its id when it has none or is gone. */
+  async displayName(name: string): Promise<string> {
+    return (await this.repo.findByName(name))?.display_name || name;
+  }
+
   async findUsable(name: string, groupId: number | null): Promise<AiModelRow> {
     const model = await this.repo.findUsableByName(name, groupId);
     if (!model) throw new AppError('MODEL_UNAVAILABLE');

@@ -14,6 +14,8 @@ export interface Presence {
   beat(userId: number): void;
   /** Users seen within the window, on every instance. */
   countOnline(): Promise<number>;
+  /** The ids of those users (for counting one group's members online). */
+  onlineUserIds(): Promise<number[]>;
 }
 
 /** One instance: a map of last-seen times, pruned when counted. */
@@ -33,6 +35,11 @@ export class MemoryPresence implements Presence {
     const since = this.clock.now().getTime() - PRESENCE_WINDOW_SECONDS * 1000;
     for (const [id, at] of this.lastSeen) if (at < since) this.lastSeen.delete(id);
     return Promise.resolve(this.lastSeen.size);
+  }
+
+  async onlineUserIds(): Promise<number[]> {
+    await this.countOnline();
+    return [...this.lastSeen.keys()];
   }
 }
 
@@ -95,6 +102,14 @@ export class RedisPresence implements Presence {
         return count;
       },
       () => this.local.countOnline(),
+    );
+  }
+
+  onlineUserIds(): Promise<number[]> {
+    const since = this.clock.now().getTime() - PRESENCE_WINDOW_SECONDS * 1000;
+    return this.link.run(
+      async (redis) => (await redis.zrangebyscore(this.key, since, '+inf')).map(Number),
+      () => this.local.onlineUserIds(),
     );
   }
 

@@ -42,11 +42,12 @@ export const statsRoutes =
         preHandler: pre,
         schema: {
           tags,
-          summary: 'Platform activity today and users online',
+          summary:
+            "Today's activity and users online: the site's, the group administrator's group's, or the user's own",
           response: { 200: successEnvelope(RealtimeStatsSchema) },
         },
       },
-      async (req, reply) => sendOk(req, reply, await s.realtime()),
+      async (req, reply) => sendOk(req, reply, await s.realtime(await actorOf(req))),
     );
     app.post(
       '/stats/heartbeat',

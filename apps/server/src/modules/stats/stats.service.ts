@@ -1,4 +1,10 @@
-import type { RealtimeStats, StatsOverviewQuery, UsageOverview, UserCreditsStats } from '@aiplatform/contracts';
+import {
+  type RealtimeStats,
+  type StatsOverviewQuery,
+  type UsageOverview,
+  type UserCreditsStats,
+  scopeOf,
+} from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { type Actor } from '../../policies/actor.js';
@@ -50,18 +56,28 @@ export class StatsService {
     };
   }
 
-  async realtime(): Promise<RealtimeStats> {
+  /**
+   * The dashboard's live figures, in the viewer's scope: those who read the statistics of
+   * the whole platform see the site, a group administrator their group, anyone else their
+   * own activity (never the platform's, which is not theirs to see).
+   */
+  async realtime(actor: Actor): Promise<RealtimeStats> {
     const { to: today } = await this.calendar.range(1);
-    const range = { from: today, to: today };
+    const scope = scopeOf(actor.permissions, 'stats.read');
+    if (scope === 'none' || (scope === 'group' && actor.group_id === null)) return this.ownRealtime(actor.id, today);
+    const range = { from: today, to: today, ...(scope === 'group' ? { groupId: actor.group_id! } : {}) };
     const [online, byDay, active, popular, totalUsers] = await Promise.all([
-      this.presence.countOnline(),
+      scope === 'all'
+        ? this.presence.countOnline()
+        : this.presence.onlineUserIds().then((ids) => this.usage.countUsers(range.groupId, ids)),
       this.usage.byDay(range),
       this.usage.activeUsersByDay(range),
       this.usage.popularModels(range, POPULAR_MODELS),
-      this.usage.countUsers(),
+      this.usage.countUsers(range.groupId),
     ]);
     const t = byDay.get(today);
     return {
+      scope: scope === 'all' ? 'site' : 'group',
       online_users: online,
       today_active_users: active.get(today) ?? 0,
       today_messages: t?.messages ?? 0,
@@ -74,6 +90,34 @@ export class StatsService {
         display_name: m.displayName,
         usage_count: m.messages / 2,
       })),
+      timestamp: this.clock.now().toISOString(),
+    };
+  }
+
+  /** One user's figures of today: the viewer is the one online, active if they chatted. */
+  private async ownRealtime(userId: number, today: string): Promise<RealtimeStats> {
+    const rows = await this.usage.ofUser(userId, today, today);
+    const perModel = new Map<string, UsageSums>();
+    for (const r of rows) accumulate(perModel, r.model, r);
+    const sum = (k: keyof UsageSums) => rows.reduce((s, r) => s + r[k], 0);
+    const displayNames = await this.usage.modelDisplayNames([...perModel.keys()]);
+    return {
+      scope: 'user',
+      online_users: 1,
+      today_active_users: sum('messages') > 0 ? 1 : 0,
+      today_messages: sum('messages'),
+      today_tokens: sum('tokens'),
+      today_conversations: sum('conversations'),
+      total_users: 1,
+      popular_models: [...perModel]
+        .filter(([, s]) => s.messages > 0)
+        .sort(([a, x], [b, y]) => y.messages - x.messages || a.localeCompare(b))
+        .slice(0, POPULAR_MODELS)
+        .map(([model, s]) => ({
+          model_name: model,
+          display_name: displayNames.get(model) || model,
+          usage_count: s.messages / 2,
+        })),
       timestamp: this.clock.now().toISOString(),
     };
   }

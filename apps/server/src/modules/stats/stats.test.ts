@@ -28,9 +28,9 @@ const PRICE = 7;
 const en = validationEnUS as unknown as Record<string, Record<string, string>>;
 const zh = validationZhCN as unknown as Record<string, Record<string, string>>;
 
-/** Everything a user and the dashboard see of the statistics, for before/after comparisons. */
-async function snapshot(t: TestApp, token: string) {
-  const rt = await realtime(t, token);
+/** Everything a user and the site's dashboard see of the statistics, for before/after comparisons. */
+async function snapshot(t: TestApp, token: string, siteToken: string) {
+  const rt = await realtime(t, siteToken);
   return {
     me: (await myStats(t, token)).totals,
     todayConsumed: (await userCredits(t, token)).today_consumed,
@@ -69,7 +69,7 @@ describe('usage statistics of chat turns', () => {
 
   it('moves exactly with successful turns: messages, credits, tokens, conversations started', async () => {
     const u = await user();
-    const before = await realtime(t, u.token);
+    const before = await realtime(t, admin);
     const empty = await myStats(t, u.token);
     expect(empty.totals).toEqual({ messages: 0, tokens: 0, credits: 0, conversations: 0, active_users: 0 });
 
@@ -105,7 +105,7 @@ describe('usage statistics of chat turns', () => {
     expect(credits.today_consumed).toBe(n * PRICE);
     expect(credits.credits_used).toBe(n * PRICE);
 
-    const after = await realtime(t, u.token);
+    const after = await realtime(t, admin);
     expect(after.today_messages - before.today_messages).toBe(2 * n);
     expect(after.today_tokens - before.today_tokens).toBe(tokens);
     expect(after.today_conversations - before.today_conversations).toBe(2);
@@ -122,13 +122,13 @@ describe('usage statistics of chat turns', () => {
     const v = await user();
     const conv = await createConversation(t, u.token, { model_name: 'stats-model' });
     await chatTurn(t, u.token, conv.id, 'first');
-    const between = await realtime(t, u.token);
+    const between = await realtime(t, admin);
     await chatTurn(t, u.token, conv.id, 'second');
-    expect((await realtime(t, u.token)).today_active_users).toBe(between.today_active_users);
+    expect((await realtime(t, admin)).today_active_users).toBe(between.today_active_users);
     expect((await myStats(t, v.token)).totals.messages).toBe(0);
     const vc = await createConversation(t, v.token);
     await chatTurn(t, v.token, vc.id, 'hello');
-    const after = await realtime(t, v.token);
+    const after = await realtime(t, admin);
     expect(after.today_active_users).toBe(between.today_active_users + 1);
     expect(after.today_conversations).toBe(between.today_conversations + 1);
     expect((await myStats(t, v.token)).totals).toMatchObject({ messages: 2, credits: 10, conversations: 1 });
@@ -139,7 +139,7 @@ describe('usage statistics of chat turns', () => {
     const u = await user();
     const conv = await createConversation(t, u.token, { model_name: 'stats-model' });
     await chatTurn(t, u.token, conv.id, 'kept');
-    const before = await snapshot(t, u.token);
+    const before = await snapshot(t, u.token, admin);
     const tablesBefore = await rollupTables(t, { nonZeroOnly: true });
     expect(before.me).toMatchObject({ messages: 2, credits: PRICE, conversations: 1 });
 
@@ -157,14 +157,14 @@ describe('usage statistics of chat turns', () => {
     expect(rows.filter((r) => r.transaction_type === 'chat_consume')).toHaveLength(5);
     expect(rows.filter((r) => r.transaction_type === 'system_refund')).toHaveLength(4);
     // …and the statistics show only the kept one.
-    expect(await snapshot(t, u.token)).toEqual(before);
+    expect(await snapshot(t, u.token, admin)).toEqual(before);
     expect(await rollupTables(t, { nonZeroOnly: true })).toEqual(tablesBefore);
 
     // A user whose every turn was refunded is not active today.
     const v = await user();
     const vc = await createConversation(t, v.token, { model_name: 'fake-error' });
     await refundedTurn(t, v.token, vc.id, 'nope');
-    expect((await realtime(t, v.token)).today_active_users).toBe(before.realtime.today_active_users);
+    expect((await realtime(t, admin)).today_active_users).toBe(before.realtime.today_active_users);
     const vMe = await myStats(t, v.token);
     expect(vMe.totals).toEqual({ messages: 0, tokens: 0, credits: 0, conversations: 0, active_users: 0 });
     expect(vMe.models).toEqual([]);
@@ -185,7 +185,7 @@ describe('usage statistics of chat turns', () => {
     await chatTurn(t, u.token, c1.id, 'b');
     await chatTurn(t, u.token, c2.id, 'c');
     await chatTurn(t, u.token, c3.id, 'd');
-    const before = await snapshot(t, u.token);
+    const before = await snapshot(t, u.token, admin);
     const tablesBefore = await rollupTables(t);
     expect(before.me).toMatchObject({ messages: 8, credits: 3 * PRICE + 10, conversations: 3 });
 
@@ -200,11 +200,11 @@ describe('usage statistics of chat turns', () => {
       { id: c2.id },
     ]);
     // …the usage it recorded stays.
-    expect(await snapshot(t, u.token)).toEqual(before);
+    expect(await snapshot(t, u.token, admin)).toEqual(before);
     expect(await rollupTables(t)).toEqual(tablesBefore);
   });
 
-  it('answers a malformed or out-of-range days with 30 days, and ignores a malformed group_id', async () => {
+  it('answers 30 days when none are asked, and refuses out-of-range or malformed days and group ids (400)', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token);
     await chatTurn(t, u.token, conv.id, 'x');
@@ -217,11 +217,16 @@ describe('usage statistics of chat turns', () => {
     };
     check(await myStats(t, u.token, '?days=7'), 7);
     check(await myStats(t, u.token, '?days=366'), 366);
-    for (const days of ['abc', '0', '9999', '-3', '2.5', '']) {
-      const res = await t.get<UsageOverview>(`/api/stats/me?days=${days}`, u.token);
-      expect(res.status, `days=${days}`).toBe(200);
-      check(res.body.data, 30);
-      expect(res.body.data.totals.messages).toBe(2);
+    const mine = await t.get<UsageOverview>('/api/stats/me', u.token);
+    check(mine.body.data, 30);
+    expect(mine.body.data.totals.messages).toBe(2);
+    for (const days of ['abc', '0', '9999', '367', '-3', '2.5', '']) {
+      for (const lang of ['en-US', 'zh-CN']) {
+        const res = await t.get(`/api/stats/me?days=${days}`, u.token, lang);
+        expect(res.status, `days=${days}`).toBe(400);
+        expect(res.body.error).toBe('VALIDATION_FAILED');
+        expect(res.body.message).toContain('days');
+      }
     }
 
     const overview = (q: string) => t.get<UsageOverview>(`/api/admin/stats/overview${q}`, admin);
@@ -229,12 +234,20 @@ describe('usage statistics of chat turns', () => {
     expect(plain.status).toBe(200);
     check(plain.body.data, 30);
     expect(plain.body.data.groups.map((g) => g.group_id)).toEqual([1]);
-    for (const q of ['?days=abc', '?days=0&group_id=abc', '?group_id=abc', '?group_id=-1', '?group_id=1.5']) {
+    for (const q of [
+      '?days=-3',
+      '?days=abc',
+      '?days=0&group_id=abc',
+      '?group_id=abc',
+      '?group_id=-1',
+      '?group_id=1.5',
+    ]) {
       const res = await overview(q);
-      expect(res.status, q).toBe(200);
-      expect(res.body.data, q).toEqual(plain.body.data);
+      expect(res.status, q).toBe(400);
+      expect(res.body.error, q).toBe('VALIDATION_FAILED');
     }
-    const csv = await t.get(`/api/admin/stats/export.csv?days=abc&group_id=abc`, admin);
+    expect((await t.get(`/api/admin/stats/export.csv?days=abc&group_id=abc`, admin)).status).toBe(400);
+    const csv = await t.get(`/api/admin/stats/export.csv?days=30`, admin);
     expect(csv.status).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.text).toContain(`${today},1,`);

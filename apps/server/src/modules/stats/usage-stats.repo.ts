@@ -151,12 +151,13 @@ export class UsageStatsRepo {
       .execute();
   }
 
-  async countUsers(): Promise<number> {
-    const row = await this.db
-      .selectFrom('users')
-      .where('deleted_at', 'is', null)
-      .select(sql<string>`count(*)`.as('n'))
-      .executeTakeFirst();
+  /** Live accounts: all, one group's, or those of `ids` in one group. */
+  async countUsers(groupId?: number, ids?: readonly number[]): Promise<number> {
+    if (ids && ids.length === 0) return 0;
+    let q = this.db.selectFrom('users').where('deleted_at', 'is', null);
+    if (groupId !== undefined) q = q.where('group_id', '=', groupId);
+    if (ids) q = q.where('id', 'in', ids);
+    const row = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
     return n(row?.n);
   }
 

@@ -535,7 +535,8 @@ describe('admin users', () => {
       expect(off.status).toBe(200);
       expect(off.body.data).toEqual({ updated: 3, ids: userIds });
       expect((await statuses(userIds)).map((r) => r.status)).toEqual(['inactive', 'inactive', 'inactive']);
-      expect((await me(session.accessToken)).status).toBe(401);
+      // The ended session is told why.
+      expect((await me(session.accessToken)).body.error).toBe('ACCOUNT_DISABLED');
 
       // Only what changes is counted.
       await t.put(`${userUrl(users[1]!.id)}/status`, { status: 'active' }, token);

@@ -47,6 +47,17 @@ export class UsersRepo {
     this.withGroup(this.db).where('users.id', '=', id).where('users.deleted_at', 'is', null),
   );
 
+  /** Whether a live (not retired) account is disabled: only asked when its session is gone. */
+  async isDisabled(id: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('status')
+      .where('id', '=', id)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined && row.status !== 'active';
+  }
+
   /**
    * The user of an access token, only while its session is alive: one indexed query,
    * which also answers the session's last-seen time for the idle timeout.

@@ -99,6 +99,8 @@ export function ConversationFormFields({ testIdPrefix, models, titleRequired }: 
           step={0.1}
           marks={{ 0: t('chat:form.precise'), 0.5: t('chat:form.balanced'), 1: t('chat:form.creative') }}
           className="chat-temperature"
+          // The handle is the slider's input: it carries the field's name.
+          ariaLabelForHandle={t('chat:form.temperature')}
           data-testid={id('temperature')}
         />
       </Form.Item>

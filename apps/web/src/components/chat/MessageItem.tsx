@@ -116,7 +116,11 @@ export const MessageItem = memo(function MessageItem({
           )}
           {message.failure ? (
             <div className="chat-failure" role="alert" data-testid="message-failed">
-              <span>{message.failure.message}</span>
+              <span>
+                {modelLabel
+                  ? t('chat:message.failedWith', { reason: message.failure.message, model: modelLabel })
+                  : message.failure.message}
+              </span>
               <Button size="small" onClick={() => rework.retry(message)} data-testid="message-retry">
                 {t('chat:message.retry')}
               </Button>

@@ -21,6 +21,8 @@ interface ChatMainProps {
   cache: ConversationCache;
   conversationId: string | null;
   conversation: Conversation | null;
+  /** The conversation's model by its display name, when the server told it (the model may be unusable). */
+  modelDisplayName?: string | undefined;
   models: ChatModel[];
   /** False until the model list has arrived: only then can a missing model be told apart. */
   modelsLoaded: boolean;
@@ -48,7 +50,7 @@ export function ChatMain(props: ChatMainProps) {
   const { store, conversationId, conversation, models } = props;
   const { t } = useTranslation();
   const model = models.find((m) => m.name === conversation?.model_name);
-  const modelLabel = model?.display_name ?? conversation?.model_name ?? '';
+  const modelLabel = model?.display_name ?? props.modelDisplayName ?? conversation?.model_name ?? '';
   // With no conversation open, the header shows the new chat and the model it will start on.
   const shownModel = conversationId ? model : (props.newChat.model ?? undefined);
   // The model was deleted, switched off or closed to the user's group: the conversation stays
@@ -98,7 +100,7 @@ export function ChatMain(props: ChatMainProps) {
           type="warning"
           showIcon
           role="status"
-          title={t('chat:model.goneTitle', { name: conversation?.model_name ?? '' })}
+          title={t('chat:model.goneTitle', { name: modelLabel })}
           description={t('chat:model.goneHint')}
           data-testid="model-gone"
         />

@@ -53,6 +53,8 @@ export function ChatWorkspace() {
   useAnswerResume(store, selectedId);
   const detail = useSessionValue(store, selectedId, (s) => s.detail);
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
+  // The detail names the model as people know it, even one the user may no longer use.
+  const modelDisplayName = detail?.model_name === conversation?.model_name ? detail?.model_display_name : undefined;
   // The browser tab names the open conversation (a rename shows at once), else the chat screen.
   useDocumentTitle(conversation ? conversation.title || t('chat:conversation.untitled') : t('layout:menu.chat'));
 
@@ -134,6 +136,7 @@ export function ChatWorkspace() {
         cache={cache}
         conversationId={selectedId}
         conversation={conversation}
+        modelDisplayName={modelDisplayName}
         models={models.data ?? []}
         modelsLoaded={models.isSuccess}
         modelNames={modelNames}

@@ -27,6 +27,16 @@ describe('withNoAnswerMarks', () => {
     });
   });
 
+  it('shows the kept reason and model of a failed turn, as the live failure did', () => {
+    const failed = { ...message('q1', 'user', 'unanswered'), error_code: 'UPSTREAM_ERROR', model_name: 'gpt-x' };
+    const out = withNoAnswerMarks([failed], 'No answer', (code) => `reason of ${code}`);
+    expect(out[1]).toMatchObject({ model_name: 'gpt-x', failure: { message: 'reason of UPSTREAM_ERROR' } });
+    // Without a kept code (a stop before the first word), the general reason.
+    expect(withNoAnswerMarks([message('q2', 'user', 'unanswered')], 'No answer', () => 'x')[1]).toMatchObject({
+      failure: { message: 'No answer' },
+    });
+  });
+
   it('leaves answered conversations unchanged', () => {
     const list = [message('q1', 'user'), message('a1', 'assistant', 'error')];
     expect(withNoAnswerMarks(list, 'x')).toEqual(list);

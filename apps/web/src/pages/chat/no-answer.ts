@@ -6,10 +6,16 @@ export const noAnswerId = (questionId: string) => `no-answer-${questionId}`;
 
 /**
  * The server keeps a question whose answer never came (marked `unanswered`, its turn
- * refunded). On screen it gets the same "no answer: retry" line a live failure shows, so
- * the conversation looks the same before and after a reload.
+ * refunded), with the error code the live answer showed and the model it was sent to. On
+ * screen it gets the same "reason: retry" line, under the same model, as the live failure,
+ * so the conversation looks the same before and after a reload. `reason` stands in when no
+ * code was kept (a stop before the first word, older rows); `reasonOf` words a code.
  */
-export function withNoAnswerMarks(messages: Message[], reason: string): ChatMessage[] {
+export function withNoAnswerMarks(
+  messages: Message[],
+  reason: string,
+  reasonOf: (code: string) => string = () => reason,
+): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const m of messages) {
     out.push(m);
@@ -23,10 +29,15 @@ export function withNoAnswerMarks(messages: Message[], reason: string): ChatMess
       file: null,
       created_at: m.created_at,
       tokens: 0,
-      model_name: null,
+      model_name: m.model_name,
       status: 'error',
       temp: true,
-      failure: { message: reason, questionId: m.id, content: m.content, images: m.files },
+      failure: {
+        message: m.error_code ? reasonOf(m.error_code) : reason,
+        questionId: m.id,
+        content: m.content,
+        images: m.files,
+      },
     });
   }
   return out;

@@ -83,7 +83,13 @@ function resync(job: SendJob): void {
     chatApi.messages(job.conversationId).then(
       (messages) =>
         job.store.update(job.conversationId, (s) =>
-          s.phase === 'idle' ? { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) } : {},
+          s.phase === 'idle'
+            ? {
+                messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) =>
+                  i18n.t(`errors:${code}`),
+                ),
+              }
+            : {},
         ),
       (error: unknown) => console.warn('Could not re-read the conversation', error),
     );

@@ -20,7 +20,10 @@ export function useConversationLoader(store: ChatSessions, drafts: DraftKeeper, 
             status: 'ready',
             detail,
             // An answer started meanwhile owns the list; otherwise the server's list is the truth.
-            messages: s.phase === 'idle' ? withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) : s.messages,
+            messages:
+              s.phase === 'idle'
+                ? withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) => i18n.t(`errors:${code}`))
+                : s.messages,
             input: s.input || drafts.restore(conversationId, detail.draft),
           }));
         },

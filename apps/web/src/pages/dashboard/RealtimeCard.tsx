@@ -5,31 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useRealtimeStats } from '../../api/use-user-stats';
 import { formatDateTime, formatNumber } from '../../components/common/format';
 import { CardError, CardSkeleton } from './CardStates';
+import { type RealtimeView, realtimeView } from './realtime-view';
 
-/** The figures in reading order, each with its label and test id. */
-const FIGURES = [
-  { key: 'online_users', label: 'dashboard:realtime.online', testId: 'realtime-online' },
-  { key: 'today_active_users', label: 'dashboard:realtime.activeUsers', testId: 'realtime-active-users' },
-  { key: 'today_messages', label: 'dashboard:realtime.todayMessages', testId: 'realtime-today-messages' },
-  {
-    key: 'today_conversations',
-    label: 'dashboard:realtime.todayConversations',
-    testId: 'realtime-today-conversations',
-  },
-  { key: 'today_tokens', label: 'dashboard:realtime.todayTokens', testId: 'realtime-today-tokens' },
-  { key: 'total_users', label: 'dashboard:realtime.totalUsers', testId: 'realtime-total-users' },
-] as const;
-
-function PopularModels({ models }: { models: RealtimeStats['popular_models'] }) {
+function PopularModels({ models, view }: { models: RealtimeStats['popular_models']; view: RealtimeView }) {
   const { t, i18n } = useTranslation();
   return (
     <div>
       <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {t('dashboard:realtime.popularModels')}
+        {t(view.popularTitle)}
       </Typography.Title>
       {models.length === 0 ? (
         <Typography.Text type="secondary" data-testid="realtime-popular-empty">
-          {t('dashboard:realtime.popularEmpty')}
+          {t(view.popularEmpty)}
         </Typography.Text>
       ) : (
         <ol className="dashboard-ranking" data-testid="realtime-popular-models">
@@ -49,18 +36,18 @@ function PopularModels({ models }: { models: RealtimeStats['popular_models'] }) 
   );
 }
 
-function RealtimeBody({ stats }: { stats: RealtimeStats }) {
+function RealtimeBody({ stats, view }: { stats: RealtimeStats; view: RealtimeView }) {
   const { t, i18n } = useTranslation();
   return (
     <Flex vertical gap={16}>
       <Row gutter={[16, 16]}>
-        {FIGURES.map((figure) => (
+        {view.figures.map((figure) => (
           <Col key={figure.key} xs={12} sm={8}>
             <Statistic title={t(figure.label)} value={stats[figure.key]} data-testid={figure.testId} />
           </Col>
         ))}
       </Row>
-      <PopularModels models={stats.popular_models} />
+      <PopularModels models={stats.popular_models} view={view} />
       <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="realtime-updated">
         {t('dashboard:realtime.updatedAt', {
           time: formatDateTime(stats.timestamp, i18n.language),
@@ -72,25 +59,27 @@ function RealtimeBody({ stats }: { stats: RealtimeStats }) {
 }
 
 /**
- * The platform's live numbers for everyone signed in. The query polls on its own while
- * this card is shown (and pauses in a hidden tab), so the figures move without a reload.
+ * Today's live numbers in the viewer's scope (the server decides: the site, the group of a
+ * group administrator, or one's own). The query polls on its own while this card is shown
+ * (and pauses in a hidden tab), so the figures move without a reload.
  */
 export function RealtimeCard() {
   const { t } = useTranslation();
   const query = useRealtimeStats();
+  const view = realtimeView(query.data?.scope ?? 'user');
 
   return (
     <Card
       title={
         <span>
-          <ThunderboltOutlined /> {t('dashboard:realtime.title')}
+          <ThunderboltOutlined /> {query.data ? t(view.title) : t('dashboard:realtime.title')}
         </span>
       }
       className="dashboard-card"
       data-testid="realtime-card"
     >
       {query.data ? (
-        <RealtimeBody stats={query.data} />
+        <RealtimeBody stats={query.data} view={view} />
       ) : query.isError ? (
         <CardError error={query.error} onRetry={() => void query.refetch()} testId="realtime" />
       ) : (

@@ -10,8 +10,8 @@ import { queryKeys } from '../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../components/common/format';
 
 /**
- * A ledger line's text; a chat charge or refund also names its model and conversation,
- * linked while the conversation exists.
+ * A ledger line's text (a chat charge or refund names its model's display name in it) and
+ * the conversation, linked while the conversation exists.
  */
 function LedgerDescription({ entry }: { entry: CreditHistoryEntry }) {
   const { t } = useTranslation();
@@ -26,7 +26,7 @@ function LedgerDescription({ entry }: { entry: CreditHistoryEntry }) {
   return (
     <span data-testid="ledger-chat-detail">
       {entry.description}
-      {entry.model_name ? ` · ${entry.model_name} · ` : ' · '}
+      {' · '}
       {conversation}
     </span>
   );
