@@ -34,7 +34,13 @@ function readBack(store: ChatSessions, conversationId: string, delayMs = 0): voi
     chatApi.messages(conversationId).then(
       (messages) =>
         store.update(conversationId, (s) =>
-          s.phase === 'idle' ? { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer')) } : {},
+          s.phase === 'idle'
+            ? {
+                messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) =>
+                  i18n.t(`errors:${code}`),
+                ),
+              }
+            : {},
         ),
       (error: unknown) => console.warn('Could not re-read the conversation', error),
     );
