@@ -15,6 +15,7 @@ import {
 } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
+import { estimateTokens } from '../../ai/tokens.js';
 import { CreditsRepo } from '../credits/credits.repo.js';
 import { UsersRepo } from '../users/users.repo.js';
 import { ConversationsRepo } from './conversations.repo.js';
@@ -206,6 +207,9 @@ describe('chat credits', () => {
     expect(res.events.at(-1)).toMatchObject({ event: 'error', data: { code: 502, error: 'UPSTREAM_ERROR' } });
     const answer = (await t.get<Message[]>(url(conv.id), u.token)).body.data[1];
     expect(answer).toMatchObject({ status: 'error', content: partial });
+    // Counted by the text kept, as the user's and the conversation's totals are.
+    expect(answer?.tokens).toBe(estimateTokens('\ndrop it\n') + estimateTokens(partial));
+    expect((await t.userRow(u.id)).token_used).toBe(answer?.tokens);
     expect((await t.userRow(u.id)).credits_used).toBe(10);
     expect((await ledger(t, u.id)).map((r) => r.transaction_type)).toEqual(['system_reward', 'chat_consume']);
   });

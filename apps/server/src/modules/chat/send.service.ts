@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
 import { EarlyAnswer } from '../../ai/early-answer.js';
 import { buildPrompt } from '../../ai/prompt.js';
-import { countTokens, estimateTokens } from '../../ai/tokens.js';
+import { answerTokens, countTokens, estimateTokens } from '../../ai/tokens.js';
 import {
   type AbortReason,
   type UpstreamCall,
@@ -303,7 +303,7 @@ export class SendService {
       const status =
         end.kind === 'finished' ? 'complete' : isAbort(end, 'client') || isAbort(end, 'shutdown') ? 'stopped' : 'error';
       if (status === 'error') this.logEnd(turn, end);
-      const tokens = countTokens(end.kind === 'finished' ? end.usage : undefined, turn.promptText, text);
+      const tokens = answerTokens(end, turn.promptText, text);
       await this.settle(turn, text, tokens, status);
       // The client reads the conversation list again at the end: let it find the model's title.
       await settleWithin(turn.titling, TITLE_WAIT_MS);

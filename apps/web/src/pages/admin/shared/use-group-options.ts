@@ -1,8 +1,10 @@
 import type { Group } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { adminPage } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
+import { groupDisplayName } from '../../../components/common/group-name';
 
 /** The largest page the server serves; enough groups for a picker in any realistic setup. */
 const GROUP_OPTIONS_LIMIT = 100;
@@ -17,9 +19,15 @@ export function useGroupOptions(enabled = true) {
     enabled,
     staleTime: 30_000,
   });
+  const { t } = useTranslation();
   const options = useMemo(
-    () => (query.data?.items ?? []).map((group) => ({ value: group.id, label: group.name, color: group.color })),
-    [query.data],
+    () =>
+      (query.data?.items ?? []).map((group) => ({
+        value: group.id,
+        label: groupDisplayName(group.name, t, group.id),
+        color: group.color,
+      })),
+    [query.data, t],
   );
   return { options, groups: query.data?.items ?? NO_GROUPS, loading: query.isLoading };
 }
