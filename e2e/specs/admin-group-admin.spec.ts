@@ -91,9 +91,14 @@ test.describe('group administrator', () => {
     await expect(poolDialog).toBeVisible();
     await expect(page.getByTestId('pool-operation').locator('input[value="distribute"]')).toBeChecked();
     await expect(page.getByTestId('pool-member')).toContainText(member.username);
-    await expect(page.getByTestId('pool-preview')).toHaveText(/^积分池剩余：1,?000 · .+ 余额 100$/);
-    await expect(page.getByTestId('pool-preview')).toContainText(member.username);
+    await expect(page.getByTestId('pool-preview')).toHaveText(
+      `积分池剩余 1,000 → 1,000 · ${member.username} 余额 100 → 100`,
+    );
     await page.getByTestId('pool-amount').fill('250');
+    // Before → after, like the credit dialog.
+    await expect(page.getByTestId('pool-preview')).toHaveText(
+      `积分池剩余 1,000 → 750 · ${member.username} 余额 100 → 350`,
+    );
     await page.getByTestId('pool-reason').fill('Monthly allowance');
     const moved = page.waitForResponse(
       (r) =>

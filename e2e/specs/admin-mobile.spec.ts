@@ -1,5 +1,14 @@
 import { type Locator, type Page, expect, test } from '@playwright/test';
-import { AdminApi, dialog, openAdminPage, searchUsers, signInAsSuperAdmin, userRow } from '../support/admin';
+import {
+  AdminApi,
+  dialog,
+  newContextIn,
+  openAdminPage,
+  searchUsers,
+  signInAsSuperAdmin,
+  userRow,
+} from '../support/admin';
+import { seriousViolations } from '../support/site-settings';
 import { toast } from '../support/ui';
 
 const PHONE = { width: 375, height: 740 };
@@ -62,5 +71,26 @@ test.describe('admin screens on a phone (375 px)', () => {
     await expect(toast(page, `已为 ${user.username} 增加 50 积分，余额 150`)).toBeVisible();
     await expect(creditDialog).toBeHidden();
     expect((await superAdmin.user(user.id)).credits_stats.remaining).toBe(150);
+  });
+
+  test('the settings tabs that do not fit are offered in a "more" list that passes axe', async ({ browser }) => {
+    // The English tab names are the longer ones: they do not all fit at 375 px.
+    const context = await newContextIn(browser, 'en-US');
+    const page = await context.newPage();
+    await page.setViewportSize(PHONE);
+    await signInAsSuperAdmin(page, '/admin/settings');
+    await expect(page.getByTestId('settings-tab-basic')).toBeVisible({ timeout: 30_000 });
+    expect(await pageScrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    const more = page.locator('[data-testid="settings-tabs"] .ant-tabs-nav-more');
+    await expect(more).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The list of the tabs that did not fit, open.
+    await more.click();
+    const overflow = page.locator('.ant-tabs-dropdown:visible');
+    await expect(overflow.getByRole('option').first()).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await overflow.getByRole('option').last().click();
+    await expect(page).toHaveURL(/tab=homepage/);
+    await context.close();
   });
 });

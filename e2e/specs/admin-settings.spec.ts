@@ -81,6 +81,8 @@ for (const language of LANGUAGES) {
         await expect(guest).toHaveURL(/\/login$/);
 
         await expect(registration).toHaveAttribute('aria-checked', 'false');
+        // The first save's notice gone, so the next one is told apart.
+        await expect(toast(page, T.saved)).toHaveCount(0);
         await registration.click();
         await page.getByTestId('settings-save-basic').click();
         await expect(toast(page, T.saved)).toBeVisible();
@@ -113,8 +115,28 @@ for (const language of LANGUAGES) {
         const refused = await admin.raw('PUT', '/admin/settings', { security: { token_expires_in: 'abc' } });
         expect(refused.status()).toBe(400);
 
+        // Unsaved, leaving asks first: through the menu (stay, then leave) and by reloading.
+        await page.getByTestId('settings-tab-basic').click();
+        await expect(page).toHaveURL(/tab=basic/);
+        await page.getByTestId('settings-tab-security').click();
+        await expect(lifetime).toHaveValue('abc');
+        await page.getByTestId('app-sider').getByTestId('menu-dashboard').click();
+        await page.getByTestId('settings-leave-cancel').click();
+        await expect(page).toHaveURL(/\/admin\/settings/);
+        await expect(lifetime).toHaveValue('abc');
+        const asked = page.waitForEvent('dialog');
+        // Staying cancels the reload, which then never finishes: its promise is left to settle.
+        void page.reload().catch(() => undefined);
+        const unload = await asked;
+        expect(unload.type()).toBe('beforeunload');
+        await unload.dismiss();
+        await expect(lifetime).toHaveValue('abc');
+
         await page.getByTestId('settings-reset-security').click();
         await expect(lifetime).toHaveValue(original);
+        // Nothing unsaved: the menu leaves at once.
+        await page.getByTestId('app-sider').getByTestId('menu-dashboard').click();
+        await expect(page).toHaveURL(/\/dashboard$/);
       } finally {
         await restore();
       }

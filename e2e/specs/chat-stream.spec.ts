@@ -195,6 +195,48 @@ test.describe('chat: sending and streaming', () => {
     await expect(page.getByTestId('chat-credits')).toContainText('余额：997 积分');
   });
 
+  test('a reload does not stop the answer: the page attaches to it again, and Stop works on it', async ({
+    page,
+    request,
+  }) => {
+    const user = await registerViaApi(request, { prefix: 'cres' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Resumed' });
+    await openChat(page, user, conversation.id);
+
+    // About 120 chunks 40 ms apart: reloaded early, it goes on and ends complete.
+    const first = `Reload me ${uniqueToken()} [fake:delay=40] [fake:repeat=2]`;
+    await typeAndSend(page, first);
+    await expect(messages(page, 'assistant').last()).toContainText('Echo: Reload me');
+    await page.reload();
+    const resumed = messages(page, 'assistant').last();
+    await expect(resumed).toHaveAttribute('data-status', 'streaming');
+    await expect(page.getByTestId('stop-button')).toBeVisible();
+    await expect(resumed).toHaveAttribute('data-status', 'complete', { timeout: 15_000 });
+    const stored = await api.messages(conversation.id);
+    expect(stored[1]).toMatchObject({ status: 'complete', content: fakeAnswer(first, { repeat: 2 }) });
+    await expect(resumed.locator('.katex')).toHaveCount(4);
+    await expect(resumed.getByTestId('message-tokens')).toHaveText(`${stored[1]?.tokens ?? 0} tokens`);
+    expect((await upstreamRequest(first, (r) => r.outcome !== 'pending')).outcome).toBe('completed');
+
+    // A long answer, reloaded, then stopped from the attached page.
+    const marker = `m-${uniqueToken()}`;
+    const second = `Stop me after a reload ${marker} [fake:delay=100] [fake:repeat=3]`;
+    await typeAndSend(page, second);
+    await expect(messages(page, 'assistant').last()).toContainText(`Echo: ${second}`);
+    await page.reload();
+    const attached = messages(page, 'assistant').last();
+    await expect(attached).toHaveAttribute('data-status', 'streaming');
+    await expect(attached).toContainText('first item');
+    await page.getByTestId('stop-button').click();
+    await expect(attached).toHaveAttribute('data-status', 'stopped');
+    await expect(page.getByTestId('send-button')).toBeVisible();
+    expect((await upstreamRequest(marker, (r) => r.outcome !== 'pending')).outcome).toBe('client-closed');
+    await expect.poll(async () => (await api.messages(conversation.id))[3]?.status).toBe('stopped');
+    // Both answers charged once each.
+    expect(await api.remaining()).toBe(1000 - 2 * DEFAULT_MODEL.credits_per_chat);
+  });
+
   test('a model without streaming answers in one piece through the non-stream call', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'cplain' });
     const api = await ChatApi.login(request, user);

@@ -33,7 +33,11 @@ for (const language of LANGUAGES) {
         await page.goto('/admin/settings?tab=homepage');
         await page
           .getByTestId('homepage-html')
-          .fill(`<h1>${heading}</h1><p>Welcome.</p><script>document.title = 'hacked'</script>`);
+          .fill(
+            `<h1 style="color: #0958d9; position: fixed">${heading}</h1><p>Welcome.</p>` +
+              `<p><a href="/login">${T.login}</a> <a href="https://example.com/docs">docs</a></p>` +
+              `<script>document.title = 'hacked'</script>`,
+          );
         // The preview shows the page without running it.
         const preview = page.frameLocator('[data-testid="homepage-preview"]');
         await expect(preview.getByRole('heading', { name: heading })).toBeVisible();
@@ -41,8 +45,9 @@ for (const language of LANGUAGES) {
         await page.getByTestId('homepage-enabled').click();
         await page.getByTestId('settings-save-homepage').click();
         await expect(toast(page, T.saved)).toBeVisible();
-        // What the server kept has no script.
-        await expect(page.getByTestId('homepage-html')).not.toHaveValue(/script/);
+        // What the server kept has no script and no positioning, but keeps the colour.
+        await expect(page.getByTestId('homepage-html')).not.toHaveValue(/script|position/);
+        await expect(page.getByTestId('homepage-html')).toHaveValue(/style="color:#0958d9"/);
 
         const guest = await visitor.newPage();
         await guest.goto('/');
@@ -50,12 +55,19 @@ for (const language of LANGUAGES) {
         await expect(guest.getByTestId('homepage-login')).toHaveText(T.login);
         await expect(guest.getByTestId('homepage-register')).toHaveText(T.register);
         const frame = guest.getByTestId('homepage-frame');
-        await expect(frame).toHaveAttribute('sandbox', '');
+        await expect(frame).toHaveAttribute('sandbox', /allow-top-navigation-by-user-activation/);
+        await expect(frame).not.toHaveAttribute('sandbox', /allow-scripts|allow-same-origin/);
         await expect(frame).toHaveAttribute('src', '/api/public/homepage.html');
-        await expect(
-          guest.frameLocator('[data-testid="homepage-frame"]').getByRole('heading', { name: heading }),
-        ).toBeVisible();
+        const framed = guest.frameLocator('[data-testid="homepage-frame"]');
+        await expect(framed.getByRole('heading', { name: heading })).toBeVisible();
+        await expect(framed.getByRole('link', { name: 'docs' })).toHaveAttribute('target', '_blank');
         expect(await seriousViolations(guest, { signedIn: false })).toEqual([]);
+
+        // A link to this site moves the whole window, not the frame.
+        await framed.getByRole('link', { name: T.login }).click();
+        await expect(guest).toHaveURL(/\/login$/);
+        await expect(guest.getByTestId('login-account')).toBeVisible();
+        await guest.goto('/');
 
         // At phone width the bar still offers both ways in.
         await guest.setViewportSize({ width: 375, height: 740 });

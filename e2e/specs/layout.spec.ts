@@ -15,6 +15,21 @@ test.describe('layout on desktop', () => {
     await expect(page).toHaveURL(/\/chat$/);
     await page.getByTestId('app-sider').getByTestId('menu-dashboard').click();
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    // Expanded, the menu shows its labels, and stays so after a reload.
+    const sider = page.getByTestId('app-sider');
+    const toggle = page.getByTestId('nav-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(sider.getByText('AI 对话')).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(sider.getByText('AI 对话')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('nav-toggle')).toHaveAttribute('aria-expanded', 'true');
+    await expect(sider.getByText('AI 对话')).toBeVisible();
+    expect((await sider.boundingBox())?.width).toBeGreaterThan(150);
+    await page.getByTestId('nav-toggle').click();
+    await expect(sider.getByText('AI 对话')).toBeHidden();
   });
 
   test('an ordinary user has no admin menu group', async ({ page, request }) => {

@@ -31,6 +31,7 @@ import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
+import { answerWatchRoutes } from './modules/chat/answer-watch.routes.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -227,6 +228,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Before the database closes: stop answers in progress so their partial text is stored.
   app.addHook('preClose', async () => {
     await chat.send.close();
+    // After the answers here were stored (their watchers heard how they ended): the rest attach again elsewhere.
+    chat.watch.close();
     await chat.sweep.stop();
   });
   const stopHousekeeping = scheduleHousekeeping(clock, app.log, [
@@ -283,6 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(chatRoutes(chat.conversations, guards, limits));
       await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db)), guards));
       await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
+      await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(groupsRoutes(admin, guards));

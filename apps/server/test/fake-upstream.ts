@@ -6,7 +6,7 @@
  *   node --import tsx apps/server/test/fake-upstream.ts --port 4010
  *
  * Behaviour is chosen per request by the MODEL NAME (`fake-slow`, …) or by directives in
- * the last user message (`[fake:slow]`, `[fake:delay=30]`, `[fake:repeat=20]`):
+ * the last user message (`[fake:slow]`, `[fake:delay=30]` (a non-streamed answer waits as long), `[fake:repeat=20]`):
  *   echo (default) answer at once · slow: a pause between chunks · error: HTTP 500 before output
  *   drop: closes the connection mid-stream · hang: never answers · vision: says whether an image came
  *   empty: finishes without text · length: finish_reason "length"
@@ -211,6 +211,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     };
     const base = { id: `chatcmpl-fake-${r.id}`, created: Math.floor(Date.now() / 1000), model: r.model };
     if (!r.stream) {
+      // An explicit `[fake:delay=N]` makes a whole answer take as long as its stream would.
+      const wait = Number(directive(r.lastUserText, 'delay') || 0) * chunks.length;
+      if (wait > 0) await sleep(wait);
+      if (res.destroyed) return;
       const message = { role: 'assistant', content: text };
       return json(res, 200, {
         ...base,

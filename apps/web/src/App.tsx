@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { Route, RouterProvider, Routes, createBrowserRouter } from 'react-router';
 import { AppBridges } from './components/common/AppBridges';
 import { AppProviders } from './components/common/AppProviders';
 import { PageLoading } from './components/common/PageLoading';
@@ -75,15 +75,27 @@ function AppRoutes() {
   );
 }
 
+function Root() {
+  return (
+    <>
+      <AppBridges />
+      <SessionGate>
+        <AppRoutes />
+      </SessionGate>
+    </>
+  );
+}
+
+/*
+ * A data router with one route around the app's own <Routes>: the routes stay declared as
+ * elements, and pages can hold a navigation back (useBlocker, e.g. unsaved settings).
+ */
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
-        <AppBridges />
-        <SessionGate>
-          <AppRoutes />
-        </SessionGate>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </AppProviders>
   );
 }

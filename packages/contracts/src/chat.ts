@@ -187,6 +187,15 @@ export const ActiveBranchBodySchema = z.object({
 });
 export type ActiveBranchBody = z.infer<typeof ActiveBranchBodySchema>;
 
+/** GET /chat/conversations/{id}/stream: `delta_only=true` (or 1) sends `{delta}` without `fullContent`, as a send's option. */
+export const WatchAnswerQuerySchema = z.object({
+  delta_only: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === 'true' || v === '1'),
+});
+
 /** Answer of POST /chat/conversations/{id}/stop: how many answers in progress were stopped. */
 export const StopAnswerResultSchema = z.object({ stopped: z.number().int() });
 export type StopAnswerResult = z.infer<typeof StopAnswerResultSchema>;
@@ -232,7 +241,7 @@ export const ChatCreditsSchema = z.object({
   }),
 });
 
-/** Server-sent events of a streamed answer, in order: connected, init, message*, then done or error. */
+/** Server-sent events of a streamed answer, in order: connected, init, message*, then done or error (a resumed answer: resume, message*, done or error). */
 export const StreamEventSchemas = {
   connected: z.object({ status: z.literal('connected') }),
   init: z.object({
@@ -240,6 +249,8 @@ export const StreamEventSchemas = {
     ai_message_id: z.string(),
     credits_info: CreditsInfoSchema.extend({ model_credits_per_chat: z.number() }),
   }),
+  /** First event of GET …/stream: the answer being written and its text so far. */
+  resume: z.object({ message_id: z.string(), content: z.string() }),
   /** `fullContent` is omitted when the client asked for `delta_only`. */
   message: z.object({ delta: z.string(), fullContent: z.string().optional() }),
   done: z.object({

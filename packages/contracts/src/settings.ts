@@ -93,6 +93,13 @@ export const SettingsSchema = z.object({
     .prefault({}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/**
+ * What the custom homepage's frame may do, given both by the frame and by the document's own
+ * policy: still no scripts, forms or same-origin access, but a click on a link may move the
+ * whole window (links to this site) or open a new, unsandboxed tab (links elsewhere).
+ */
+export const HOMEPAGE_SANDBOX = 'allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation';
 export type SettingsSection = keyof Settings;
 export const SETTINGS_SECTIONS = Object.keys(SettingsSchema.shape) as SettingsSection[];
 

@@ -82,6 +82,20 @@ export class AnswerStream {
     else this.timer = setTimeout(() => this.flush(), wait);
   }
 
+  /** The text a resumed answer already had, so that `fullContent` goes on from it. */
+  continueFrom(text: string): void {
+    this.full = text;
+  }
+
+  /** Ends the response without a last event (the server stops; the client attaches again). */
+  end(): void {
+    if (!this.open) return;
+    this.flush();
+    this.ended = true;
+    this.stop();
+    this.res.end();
+  }
+
   /** Sends the last event and ends the response. */
   finish(name: StreamEventName, data: unknown): void {
     if (!this.open) return;

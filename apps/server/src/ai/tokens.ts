@@ -1,4 +1,5 @@
 import type { TokenUsage } from './chat-completions.js';
+import type { UpstreamEnd } from './upstream.js';
 
 // CJK ideographs, kana and hangul: roughly one token per character in common tokenizers.
 const WIDE = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
@@ -18,4 +19,14 @@ export function countTokens(usage: TokenUsage | undefined, prompt: string, answe
   const total = usage?.totalTokens ?? ((usage?.inputTokens ?? 0) + (usage?.outputTokens ?? 0) || undefined);
   if (total !== undefined && Number.isFinite(total) && total > 0) return Math.round(total);
   return estimateTokens(prompt) + estimateTokens(answer);
+}
+
+/**
+ * Tokens of an answer as stored. The provider's usage counts what it produced, which is the
+ * stored text only when the answer finished: a stopped, timed-out or broken-off answer keeps
+ * just the text that arrived, so its count is estimated from that text (and the prompt),
+ * never taken from a usage report or an estimate of the whole answer.
+ */
+export function answerTokens(end: UpstreamEnd, prompt: string, keptText: string): number {
+  return countTokens(end.kind === 'finished' ? end.usage : undefined, prompt, keptText);
 }

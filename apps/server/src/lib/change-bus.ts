@@ -11,15 +11,17 @@ interface BusLog {
 /**
  * Named change events ("settings changed") for caches to drop what they hold. Within
  * one process it is an EventEmitter; with Redis every instance hears every event, so a
- * write on one instance clears the caches of all. Events carry no data: a listener
+ * write on one instance clears the caches of all. Change events carry no data: a listener
  * reloads from the database, which stays the only source of truth. A lost event only
  * delays a change until the cache's own expiry, so publishing never fails a request.
+ * An event may carry a string (the pieces of an answer someone watches on another
+ * instance); events of one publisher arrive in the order published.
  */
 export interface ChangeBus {
   /** Tells every listener, here at once and on other instances through Redis. */
-  publish(name: string): Promise<void>;
+  publish(name: string, data?: string): Promise<void>;
   /** Returns the function that stops listening. */
-  subscribe(name: string, listener: () => void): () => void;
+  subscribe(name: string, listener: (data: string | undefined) => void): () => void;
   /** Resolves once events from other instances arrive (at once without Redis). */
   ready(): Promise<void>;
   close(): Promise<void>;
@@ -33,12 +35,12 @@ class LocalChangeBus implements ChangeBus {
     this.emitter.setMaxListeners(0);
   }
 
-  publish(name: string): Promise<void> {
-    this.emit(name);
+  publish(name: string, data?: string): Promise<void> {
+    this.emit(name, data);
     return Promise.resolve();
   }
 
-  subscribe(name: string, listener: () => void): () => void {
+  subscribe(name: string, listener: (data: string | undefined) => void): () => void {
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
   }
@@ -53,10 +55,10 @@ class LocalChangeBus implements ChangeBus {
   }
 
   /** A throwing listener must not keep the others from hearing the event. */
-  protected emit(name: string): void {
+  protected emit(name: string, data?: string): void {
     for (const listener of this.emitter.listeners(name)) {
       try {
-        (listener as () => void)();
+        (listener as (data: string | undefined) => void)(data);
       } catch {
         // A listener only drops a cache; there is nothing to undo.
       }
@@ -88,7 +90,7 @@ class RedisChangeBus extends LocalChangeBus {
     this.subscriber.on('message', (channel: string, message: string) => {
       if (channel !== this.channel) return;
       const event = parseEvent(message);
-      if (event && event.origin !== this.origin) this.emit(event.name);
+      if (event && event.origin !== this.origin) this.emit(event.name, event.data);
     });
     this.subscribed = this.subscriber.subscribe(this.channel).then(() => undefined);
     // Until someone awaits ready(), a failed subscription must not be an unhandled rejection.
@@ -100,11 +102,11 @@ class RedisChangeBus extends LocalChangeBus {
     });
   }
 
-  override async publish(name: string): Promise<void> {
-    this.emit(name);
+  override async publish(name: string, data?: string): Promise<void> {
+    this.emit(name, data);
     // While Redis is away (or hung) the event is not even tried: the writer is not held up.
     await redisLink(this.redis).run(
-      (redis) => redis.publish(this.channel, JSON.stringify({ name, origin: this.origin })).then(() => undefined),
+      (redis) => redis.publish(this.channel, JSON.stringify({ name, origin: this.origin, data })).then(() => undefined),
       () => this.log.warn({ name }, 'change event not published; other instances catch up when their caches expire'),
     );
   }
@@ -119,11 +121,11 @@ class RedisChangeBus extends LocalChangeBus {
   }
 }
 
-function parseEvent(message: string): { name: string; origin: string } | undefined {
+function parseEvent(message: string): { name: string; origin: string; data?: string } | undefined {
   try {
-    const value = JSON.parse(message) as { name?: unknown; origin?: unknown };
+    const value = JSON.parse(message) as { name?: unknown; origin?: unknown; data?: unknown };
     if (typeof value.name === 'string' && typeof value.origin === 'string') {
-      return { name: value.name, origin: value.origin };
+      return { name: value.name, origin: value.origin, data: typeof value.data === 'string' ? value.data : undefined };
     }
   } catch {
     // Not one of ours: ignore.

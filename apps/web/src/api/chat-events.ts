@@ -27,6 +27,8 @@ function isValid(event: string, data: Json): boolean {
       return true;
     case 'init':
       return isMessageShape(data.user_message) && isString(data.ai_message_id) && isObject(data.credits_info);
+    case 'resume':
+      return isString(data.message_id) && isString(data.content);
     case 'message':
       return isString(data.delta);
     case 'done':
@@ -38,7 +40,7 @@ function isValid(event: string, data: Json): boolean {
   }
 }
 
-const KNOWN_EVENTS = new Set(['connected', 'init', 'message', 'done', 'error']);
+const KNOWN_EVENTS = new Set(['connected', 'init', 'resume', 'message', 'done', 'error']);
 
 /**
  * Turns a parsed server-sent event into a chat stream event. Unknown event types and

@@ -17,6 +17,22 @@ export interface StreamHandlers {
   onDone(data: EventOf<'done'>): void;
 }
 
+/** What an answer attached to again reports: the text so far, deltas, then done (or a thrown error). */
+export interface ResumeHandlers {
+  onResume(data: EventOf<'resume'>): void;
+  onDelta(delta: string): void;
+  onDone(data: EventOf<'done'>): void;
+}
+
+type Handlers = Partial<StreamHandlers & ResumeHandlers>;
+
+const streamHeaders = (token: string) => ({
+  Authorization: `Bearer ${token}`,
+  Accept: 'text/event-stream',
+  'Accept-Language': currentLanguage(),
+  'X-Request-Id': createRequestId(),
+});
+
 export interface StreamBody {
   content: string;
   /** The images, in order. */
@@ -37,13 +53,7 @@ function post(conversationId: string, body: StreamBody, token: string, signal: A
   const { regenerateOf, ...sent } = body;
   return fetch(turnUrl(conversationId, regenerateOf), {
     method: 'POST',
-    headers: {
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      Accept: 'text/event-stream',
-      'Accept-Language': currentLanguage(),
-      'X-Request-Id': createRequestId(),
-    },
+    headers: { ...streamHeaders(token), 'Content-Type': 'application/json' },
     // Deltas only: the cost of the answer stays linear in its length.
     body: JSON.stringify({ ...sent, stream: true, stream_options: { delta_only: true } }),
     signal,
@@ -70,14 +80,22 @@ async function failure(response: Response): Promise<ApiError> {
   });
 }
 
+/** The answer still being written in a conversation, from the text so far (deltas only, as a send). */
+function get(conversationId: string, token: string, signal: AbortSignal): Promise<Response> {
+  return fetch(`/api/chat/conversations/${encodeURIComponent(conversationId)}/stream?delta_only=true`, {
+    headers: streamHeaders(token),
+    signal,
+  });
+}
+
 /** Opens the stream; a 401 refreshes the access token once (shared with the API client) and retries. */
-async function open(conversationId: string, body: StreamBody, signal: AbortSignal): Promise<Response> {
+async function open(request: (token: string) => Promise<Response>): Promise<Response> {
   const token = useAuthStore.getState().accessToken;
   if (!token) throw new ApiError(i18n.t('chat:errors.notAuthenticated'), { kind: 'session' });
-  let response = await post(conversationId, body, token, signal);
+  let response = await request(token);
   if (response.status === 401) {
     const fresh = await refreshAccessToken();
-    response = await post(conversationId, body, fresh, signal);
+    response = await request(fresh);
     if (response.status === 401) {
       const text = i18n.t('auth:session.expired');
       endSession(text);
@@ -97,19 +115,22 @@ async function open(conversationId: string, body: StreamBody, signal: AbortSigna
 }
 
 /** Returns true once the answer is complete. */
-function dispatch(event: StreamEvent, handlers: StreamHandlers): boolean {
+function dispatch(event: StreamEvent, handlers: Handlers): boolean {
   switch (event.event) {
     case 'connected':
       return false;
     case 'init':
-      handlers.onInit(event.data);
+      handlers.onInit?.(event.data);
+      return false;
+    case 'resume':
+      handlers.onResume?.(event.data);
       return false;
     case 'message':
       // A server that ignores `delta_only` still sends the delta beside the full text.
-      handlers.onDelta(event.data.delta);
+      handlers.onDelta?.(event.data.delta);
       return false;
     case 'done':
-      handlers.onDone(event.data);
+      handlers.onDone?.(event.data);
       return true;
     case 'error':
       throw new ApiError(event.data.message || i18n.t('chat:send.failed'), { kind: 'http', code: event.data.error });
@@ -127,7 +148,26 @@ export async function streamChatMessage(
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
-  const response = await open(conversationId, body, signal);
+  await readEvents(await open((token) => post(conversationId, body, token, signal)), handlers);
+}
+
+/**
+ * Attaches to the answer the server is still writing in a conversation (after a reload or
+ * a lost connection). Resolves false at once when none is (204), true after `done`; rejects
+ * as `streamChatMessage` does.
+ */
+export async function resumeChatAnswer(
+  conversationId: string,
+  handlers: ResumeHandlers,
+  signal: AbortSignal,
+): Promise<boolean> {
+  const response = await open((token) => get(conversationId, token, signal));
+  if (response.status === 204) return false;
+  await readEvents(response, handlers);
+  return true;
+}
+
+async function readEvents(response: Response, handlers: Handlers): Promise<void> {
   if (!response.body) throw new ApiError(i18n.t('chat:errors.streamEnded'), { kind: 'format' });
   const reader = response.body.getReader();
   const parser = new SseParser();

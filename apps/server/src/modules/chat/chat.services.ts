@@ -16,6 +16,8 @@ import { StatsCalendar } from '../stats/stats-calendar.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import { ConversationsService } from './conversations.service.js';
 import { AnswerSweep } from './answer-sweep.js';
+import { AnswerForwarding } from './answer-forwarding.js';
+import { AnswerWatch } from './answer-watch.js';
 import { FilesRepo } from './files.repo.js';
 import { ImagesService } from './images.service.js';
 import { MessageBranches } from './message-branches.js';
@@ -35,7 +37,7 @@ export interface ChatDeps {
   clock: Clock;
   config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs' | 'answerLeaseMs'>;
   log: FastifyBaseLogger;
-  /** Stop requests travel through it to the instance holding the answer. */
+  /** Stop requests and watched answers travel through it between instances. */
   changes: ChangeBus;
 }
 
@@ -57,6 +59,8 @@ export function createChatServices(d: ChatDeps) {
   const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
     calendar.dayOf(at),
   );
+  // The longest an answer can be written and then settled by the sweep if its instance died.
+  const longestAnswerMs = d.config.upstreamTimeoutMs + 2 * d.config.answerLeaseMs + 60_000;
   return {
     models,
     // Settles turns left unfinished by an instance that went away.
@@ -87,8 +91,10 @@ export function createChatServices(d: ChatDeps) {
       new ModelTitles(conversationsRepo),
       new LiveAnswers(messages, d.clock, d.log, d.config.answerLeaseMs),
       d.changes,
+      new AnswerForwarding(d.changes),
       branches,
     ),
+    watch: new AnswerWatch(conversationsRepo, messages, d.changes, d.clock, longestAnswerMs),
   };
 }
 export type ChatServices = ReturnType<typeof createChatServices>;

@@ -108,10 +108,7 @@ async function answer(
       deltaOnly: !!body.stream_options?.delta_only,
     });
   }
-  // A client that gives up waiting also stops the upstream call.
-  reply.raw.on('close', () => {
-    if (!reply.raw.writableEnded) ac.abort('client');
-  });
+  // A client that gives up waiting stops nothing: the answer is still written and charged.
   return sendOk(req, reply, await send.answerWhole(turn, ac));
 }
 
@@ -125,9 +122,9 @@ async function relay(
   opts: { heartbeatMs: number; deltaOnly: boolean },
 ) {
   reply.hijack();
+  // A closed connection is not a stop (reload, lost network): the answer goes on within its
+  // time limits and the page may attach again through GET …/stream. Only the stop call stops it.
   const stream = new AnswerStream(reply.raw, { ...opts, headers: reply.getHeaders() });
-  stream.onClientGone(() => ac.abort('client'));
-  if (!stream.open || req.raw.socket?.destroyed) ac.abort('client');
   stream.event('connected', { status: 'connected' });
   stream.event('init', {
     user_message: turn.userMessage,

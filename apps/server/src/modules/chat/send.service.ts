@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
 import { EarlyAnswer } from '../../ai/early-answer.js';
 import { buildPrompt } from '../../ai/prompt.js';
-import { countTokens, estimateTokens } from '../../ai/tokens.js';
+import { answerTokens, countTokens, estimateTokens } from '../../ai/tokens.js';
 import {
   type AbortReason,
   type UpstreamCall,
@@ -32,6 +32,7 @@ import type { MessagesRepo } from './messages.repo.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
+import type { AnswerForwarding, ForwardedAnswer } from './answer-forwarding.js';
 import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
 import { likelyAffordable } from './likely-affordable.js';
@@ -93,6 +94,8 @@ export class SendService {
     private readonly live: LiveAnswers,
     /** Carries stop requests to the instance holding the answer. */
     private readonly bus: ChangeBus,
+    /** Hands the answers of this process to pages watching them (GET …/stream), only while they do. */
+    private readonly forwarding: AnswerForwarding,
     /** Where a turn goes among the conversation's versions, and the history along its branch. */
     private readonly branches: MessageBranches,
   ) {}
@@ -273,15 +276,22 @@ export class SendService {
     return { asked, files: question.files, history };
   }
 
-  /** Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. */
+  /**
+   * Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. Like a stream,
+   * it is written and charged even if its client left meanwhile; a page watching it
+   * receives the whole text at the end.
+   */
   async answerWhole(turn: Turn, ac: AbortController): Promise<NonStreamAnswer> {
-    return this.track(turn, ac, async () => {
+    return this.track(turn, ac, async (_partial, forward) => {
       const { end, text } = await generateAnswer(this.call(turn, ac.signal));
       if (end.kind !== 'finished' || !text) {
         await this.fail(turn, end);
+        forward.error('UPSTREAM_ERROR');
         throw new AppError('UPSTREAM_ERROR');
       }
-      await this.settle(turn, text, countTokens(end.usage, turn.promptText, text), 'complete');
+      const tokens = countTokens(end.usage, turn.promptText, text);
+      await this.settle(turn, text, tokens, 'complete');
+      forward.done({ content: text, messageId: turn.answerId, tokens, finish_reason: end.finishReason });
       await settleWithin(turn.titling, TITLE_WAIT_MS);
       const [answer, conversation] = await Promise.all([
         this.messages.findOne(turn.conversationId, turn.answerId),
@@ -299,11 +309,13 @@ export class SendService {
 
   /**
    * Stream mode. With no output at all the turn is refunded; with some, it is charged
-   * and the text kept: `stopped` when the client left (or the server stops), `error`
-   * when the upstream broke off or ran out of time.
+   * and the text kept: `stopped` after a stop call (or when the server stops), `error`
+   * when the upstream broke off or ran out of time. A client that leaves stops nothing:
+   * the answer goes on and pages may watch it (`sink` then writes to nobody).
    */
-  async answerStream(turn: Turn, sink: TurnSink, ac: AbortController): Promise<void> {
-    await this.track(turn, ac, async (partial) => {
+  async answerStream(turn: Turn, toClient: TurnSink, ac: AbortController): Promise<void> {
+    await this.track(turn, ac, async (partial, forward) => {
+      const sink = forwardedSink(toClient, forward);
       let text = '';
       const onDelta = (delta: string) => {
         text += delta;
@@ -323,7 +335,7 @@ export class SendService {
       const status =
         end.kind === 'finished' ? 'complete' : isAbort(end, 'client') || isAbort(end, 'shutdown') ? 'stopped' : 'error';
       if (status === 'error') this.logEnd(turn, end);
-      const tokens = countTokens(end.kind === 'finished' ? end.usage : undefined, turn.promptText, text);
+      const tokens = answerTokens(end, turn.promptText, text);
       await this.settle(turn, text, tokens, status);
       // The client reads the conversation list again at the end: let it find the model's title.
       await settleWithin(turn.titling, TITLE_WAIT_MS);
@@ -368,14 +380,23 @@ export class SendService {
   private async track<T>(
     turn: Turn,
     ac: AbortController,
-    run: (partial: { update(text: string): void; end(): void }) => Promise<T>,
+    run: (partial: { update(text: string): void; end(): void }, forward: ForwardedAnswer) => Promise<T>,
   ): Promise<T> {
-    const partial = this.live.follow(turn.answerId);
+    const written = this.live.follow(turn.answerId);
+    const forward = this.forwarding.open(turn.answerId);
+    const partial = {
+      update: (text: string) => {
+        written.update(text);
+        forward.grew(text);
+      },
+      end: () => written.end(),
+    };
     try {
-      return await this.active.track(turn.conversationId, ac, () => run(partial));
+      return await this.active.track(turn.conversationId, ac, () => run(partial, forward));
     } finally {
       turn.stopListening();
-      partial.end();
+      written.end();
+      forward.close();
     }
   }
 
@@ -428,6 +449,21 @@ export class SendService {
       'AI answer failed',
     );
   }
+}
+
+/** The client's sink, also telling watchers how the answer ended (its text as stored). */
+function forwardedSink(sink: TurnSink, forward: ForwardedAnswer): TurnSink {
+  return {
+    delta: (t) => sink.delta(t),
+    done: (data) => {
+      sink.done(data);
+      forward.done(data);
+    },
+    error: (code) => {
+      sink.error(code);
+      forward.error(code);
+    },
+  };
 }
 
 const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;

@@ -10,6 +10,7 @@ import {
 } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
+import { estimateTokens } from '../../ai/tokens.js';
 import { MessagesRepo } from './messages.repo.js';
 import { SendService } from './send.service.js';
 
@@ -40,10 +41,13 @@ describe('POST /chat/conversations/{id}/stop', () => {
     expect(stopped.status).toBe(200);
     expect(stopped.body.data).toEqual({ stopped: 1 });
     // Answered only once the partial answer is stored.
-    const stored = (await t.get<{ status: string; content: string }[]>(messagesUrl(conv.id), session.accessToken)).body
-      .data[1];
+    const stored = (
+      await t.get<{ status: string; content: string; tokens: number }[]>(messagesUrl(conv.id), session.accessToken)
+    ).body.data[1];
     expect(stored?.status).toBe('stopped');
     expect(stored?.content.length).toBeGreaterThan(0);
+    // Its tokens are those of the text kept (and the prompt), not of the whole answer.
+    expect(stored?.tokens).toBe(estimateTokens('\nstop me by call\n') + estimateTokens(stored?.content ?? ''));
 
     const events = await stream.readUntil((names) => names.includes('done'));
     const [done] = eventData(events, 'done');

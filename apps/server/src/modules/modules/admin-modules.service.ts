@@ -53,7 +53,8 @@ export class AdminModulesService {
             display_name: body.display_name,
             description: body.description ?? '',
             type: 'frontend',
-            menu_icon: body.menu_icon || 'AppstoreOutlined',
+            // Empty: the menu draws the module's letter icon.
+            menu_icon: body.menu_icon ?? '',
             open_mode: body.open_mode ?? 'iframe',
             module_url: body.module_url,
             is_active: body.is_active === false ? 0 : 1,
@@ -86,7 +87,6 @@ export class AdminModulesService {
         for (const field of PLAIN_FIELDS) {
           if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
         }
-        if (body.menu_icon === '') patch.menu_icon = 'AppstoreOutlined';
         if (body.is_active !== undefined) patch.is_active = body.is_active ? 1 : 0;
         // The stored health describes the old address; it is unknown until the new one is checked.
         const probed = { ...before, ...patch };

@@ -97,7 +97,7 @@ describe('admin modules', () => {
         name,
         display_name: 'CRM',
         description: '',
-        menu_icon: 'AppstoreOutlined',
+        menu_icon: '',
         module_url: 'https://crm.example.com/app',
         open_mode: 'iframe',
         is_active: true,
@@ -139,6 +139,9 @@ describe('admin modules', () => {
       const same = await t.put<AdminModule>(url(m.id), {}, token);
       expect(same.status).toBe(200);
       expect(same.body.data).toEqual(edited.body.data);
+      // The icon taken away: the menu draws the module's letter icon again.
+      const lettered = await t.put<AdminModule>(url(m.id), { menu_icon: '' }, token);
+      expect(lettered.body.data.menu_icon).toBe('');
 
       const removed = await t.request<{ id: number }>('DELETE', url(m.id), { token });
       expect(removed.status).toBe(200);

@@ -77,7 +77,7 @@ describe('custom homepage', () => {
     expect(saved).toContain('<h1 style="color:#1677ff">Welcome</h1>');
     expect(saved).toContain('<strong>team</strong>');
     expect(saved).toContain('<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer">docs</a>');
-    expect(saved).toContain('<a href="mailto:it@example.com">mail</a>');
+    expect(saved).toContain('<a href="mailto:it@example.com" target="_top">mail</a>');
     expect(saved).toContain('<img src="https://example.com/a.png" alt="A" />');
     expect(saved).toContain('data:image/png;base64,');
     expect(saved).toContain('<td colspan="2" style="text-align:center">cell</td>');

@@ -1,4 +1,4 @@
-import { PublicHomepageSchema } from '@aiplatform/contracts';
+import { HOMEPAGE_SANDBOX, PublicHomepageSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendOk } from '../../lib/envelope.js';
@@ -7,12 +7,12 @@ import type { HomepageService } from './homepage.service.js';
 import { SITE_IMAGE_NAME, type SiteImagesService } from './site-images.service.js';
 
 /**
- * The homepage as a document allows no script, no plugin, no form and no navigation of
- * the page around it (`sandbox` without exceptions), loads only images, and may be
- * framed by the application alone.
+ * The homepage as a document allows no script, no plugin and no form, loads only images,
+ * and may be framed by the application alone. Its sandbox lets a click on a link move the
+ * whole window or open a new tab, so a link does not open inside the frame (where the
+ * application, without scripts, and most other sites would show nothing).
  */
-export const HOMEPAGE_CSP =
-  "default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; sandbox; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+export const HOMEPAGE_CSP = `default-src 'none'; img-src https: data:; style-src 'unsafe-inline'; sandbox ${HOMEPAGE_SANDBOX}; base-uri 'none'; form-action 'none'; frame-ancestors 'self'`;
 
 /** What visitors see without signing in: the custom homepage and the site's logo and favicon. */
 export const siteRoutes =

@@ -4,6 +4,7 @@ import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResolvedTheme } from '../../theme/theme-mode';
 import { useResolvedTheme } from '../../theme/theme-store';
+import { groupDisplayName } from './group-name';
 import { ROLE_COLORS, ROLE_LABEL_KEYS } from './labels';
 
 /*
@@ -34,7 +35,10 @@ export function RoleTag({ role }: { role: Role }) {
   );
 }
 
-/** A group's name after a dot in its colour; users without a group show the translated "no group". */
+/**
+ * A group's name after a dot in its colour (the default group's seed name in the viewer's
+ * language); users without a group show the translated "no group".
+ */
 export function GroupLabel({ name, color }: { name: string | null; color: string | null }) {
   const { t } = useTranslation();
   return (
@@ -49,7 +53,7 @@ export function GroupLabel({ name, color }: { name: string | null; color: string
           background: color ?? 'var(--border-strong)',
         }}
       />
-      <span>{name ?? t('common:noGroup')}</span>
+      <span>{groupDisplayName(name, t) ?? t('common:noGroup')}</span>
     </Space>
   );
 }

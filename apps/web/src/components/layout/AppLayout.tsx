@@ -1,5 +1,6 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Drawer, Layout } from 'antd';
+import { Button, Drawer, Layout } from 'antd';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -10,6 +11,7 @@ import { useAuthStore } from '../../stores/auth-store';
 import { PageLoading } from '../common/PageLoading';
 import { AppHeader } from './AppHeader';
 import { NavMenu } from './NavMenu';
+import { readNavExpanded, writeNavExpanded } from './nav-expanded';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 import { useIsMobile } from './use-is-mobile';
 import { usePresenceHeartbeat } from './use-presence-heartbeat';
@@ -18,12 +20,18 @@ import { usePresenceHeartbeat } from './use-presence-heartbeat';
 registerAppResources(i18n);
 
 const SIDER_WIDTH = 64;
+const SIDER_EXPANDED_WIDTH = 208;
 
-/** Header, a narrow icon sidebar on desktop, a drawer menu on phones. */
+/** Header, an icon sidebar on desktop that expands to show labels (remembered), a drawer menu on phones. */
 function LayoutFrame() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [navExpanded, setNavExpanded] = useState(readNavExpanded);
+  const toggleNav = () => {
+    writeNavExpanded(!navExpanded);
+    setNavExpanded(!navExpanded);
+  };
   // Online presence lasts exactly as long as the signed-in frame is on screen.
   usePresenceHeartbeat();
 
@@ -35,13 +43,25 @@ function LayoutFrame() {
         {!isMobile && (
           <Layout.Sider
             className="app-sider"
-            width={SIDER_WIDTH}
+            width={SIDER_EXPANDED_WIDTH}
             collapsedWidth={SIDER_WIDTH}
-            collapsed
+            collapsed={!navExpanded}
             theme="light"
             data-testid="app-sider"
           >
-            <NavMenu collapsed />
+            <nav className="app-sider-inner" aria-label={t('layout:menuTitle')}>
+              <NavMenu collapsed={!navExpanded} />
+              <Button
+                type="text"
+                className="app-sider-toggle"
+                icon={navExpanded ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+                onClick={toggleNav}
+                aria-expanded={navExpanded}
+                aria-label={t(navExpanded ? 'layout:collapseMenu' : 'layout:expandMenu')}
+                title={t(navExpanded ? 'layout:collapseMenu' : 'layout:expandMenu')}
+                data-testid="nav-toggle"
+              />
+            </nav>
           </Layout.Sider>
         )}
         <Layout.Content className="app-content" id={MAIN_CONTENT_ID} tabIndex={-1}>

@@ -44,7 +44,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
     targets.set(key, module.open_mode === 'new_tab' ? { newTabModule: module.name } : { path: key });
     items.push({
       key,
-      icon: moduleIcon(module.menu_icon),
+      icon: moduleIcon(module.menu_icon, module.display_name, module.name),
       label: module.display_name,
       'data-testid': `menu-module-${module.name}`,
     });

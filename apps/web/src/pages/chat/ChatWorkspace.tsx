@@ -23,6 +23,7 @@ import {
 } from './use-chat-queries';
 import { useConversationActions } from './use-conversation-actions';
 import { useConversationLoader } from './use-conversation-loader';
+import { useAnswerResume } from './use-answer-resume';
 import { useMessageActions } from './use-message-actions';
 import { useNewChat } from './use-new-chat';
 import { useOpenLatest } from './use-open-latest';
@@ -49,6 +50,7 @@ export function ChatWorkspace() {
   const startModel = useStartModel();
   const newChat = useNewChat(models.data ?? [], startModel);
   const retryLoad = useConversationLoader(store, drafts, selectedId);
+  useAnswerResume(store, selectedId);
   const detail = useSessionValue(store, selectedId, (s) => s.detail);
   const conversation = conversations.data?.find((c) => c.id === selectedId) ?? detail ?? null;
   // The detail names the model as people know it, even one the user may no longer use.
@@ -82,8 +84,8 @@ export function ChatWorkspace() {
     else setNewSettingsOpen(true);
   }, [selectedId]);
 
-  // Answers still arriving keep running when the page closes (the server stores them);
-  // pending drafts are saved and the fetched images released.
+  // Leaving stops no answer: the server writes it on, and the page attaches again on return
+  // (useAnswerResume). Pending drafts are saved and the fetched images released.
   useEffect(
     () => () => {
       drafts.flush();

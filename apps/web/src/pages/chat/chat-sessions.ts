@@ -97,12 +97,6 @@ export class ChatSessions {
     this.scrolls.delete(id);
     this.listeners.get(id)?.forEach((listener) => listener());
   }
-
-  /** Stops every running answer (the page is closing). */
-  abortAll(): void {
-    for (const controller of this.controllers.values()) controller.abort();
-    this.controllers.clear();
-  }
 }
 
 const noop = () => undefined;

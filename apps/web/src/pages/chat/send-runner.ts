@@ -8,6 +8,7 @@ import { withNoAnswerMarks } from './no-answer';
 import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 import { type LiveText, createLiveText } from '../../components/chat/live-text';
+import { followAnswer, isLostConnection } from './answer-resume';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -222,8 +223,12 @@ export async function runStreamSend(job: SendJob): Promise<void> {
         restoreInput(job);
         resync(job);
       }
+    } else if (initialised && isLostConnection(error)) {
+      // A lost connection is not a stop: the server goes on writing the answer; attach to it again.
+      live.set(partial);
+      await followAnswer({ store, conversationId: id, answerId: assistantId, live, signal: controller.signal });
     } else if (partial) {
-      // The connection broke mid-answer: the server keeps the text (charged) as interrupted.
+      // The server reported an error mid-answer: it keeps the text (charged) as interrupted.
       setAssistant({ content: partial, status: 'error', streaming: false });
       resync(job);
     } else if (initialised) {

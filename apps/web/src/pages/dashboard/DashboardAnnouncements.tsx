@@ -1,7 +1,9 @@
 import type { User } from '@aiplatform/contracts';
 import { Flex } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { saveGroupAnnouncement, saveSystemAnnouncement } from '../../api/announcements';
 import { useGroupAnnouncement, useMyGroupAnnouncement, useSystemAnnouncement } from '../../api/use-announcements';
+import { groupDisplayName } from '../../components/common/group-name';
 import { useAdminAccess } from '../admin/shared/use-admin-access';
 import { AnnouncementPanel } from './AnnouncementPanel';
 import './announcements.css';
@@ -11,6 +13,7 @@ import './announcements.css';
  * here; a group administrator edits their own group's (anyone else only reads them).
  */
 export function DashboardAnnouncements({ user }: { user: User }) {
+  const { t } = useTranslation();
   const access = useAdminAccess();
   const editsSystem = access.canEverywhere('announcement.manage');
   const groupId = user.group_id;
@@ -25,7 +28,7 @@ export function DashboardAnnouncements({ user }: { user: User }) {
       <AnnouncementPanel
         kind="group"
         query={editsGroup ? editorView : memberView}
-        subtitle={user.group_name}
+        subtitle={groupDisplayName(user.group_name, t, user.group_id)}
         {...(editsGroup && groupId !== null ? { save: (body) => saveGroupAnnouncement(groupId, body) } : {})}
       />
     </Flex>

@@ -1,3 +1,4 @@
+import { HOMEPAGE_SANDBOX } from '@aiplatform/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePublicConfig, useSiteBranding } from '../../api/use-public-config';
@@ -10,9 +11,9 @@ const HOMEPAGE_DOCUMENT = '/api/public/homepage.html';
 
 /**
  * The custom homepage for visitors: a slim bar with the site, the language switch and
- * the ways in, above the administrator's page. The page runs in a frame with every
- * sandbox restriction (no scripts, forms, popups or navigation of this page), so its
- * HTML can never act as this app.
+ * the ways in, above the administrator's page. The page runs in a sandboxed frame (no
+ * scripts, forms or same-origin access), so its HTML can never act as this app; a click on
+ * one of its links may only move this whole window (links to this site) or open a new tab.
  */
 export default function PublicHomePage() {
   const { t } = useTranslation();
@@ -40,7 +41,7 @@ export default function PublicHomePage() {
       <iframe
         className="public-home-frame"
         title={name}
-        sandbox=""
+        sandbox={HOMEPAGE_SANDBOX}
         src={HOMEPAGE_DOCUMENT}
         data-testid="homepage-frame"
       />

@@ -1,9 +1,11 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { authApi } from '../../api/auth';
 import { Input, PasswordInput } from '../../components/common/auth-inputs';
 import { useFormRules } from '../../components/common/form-rules';
+import { prefilledAccount } from '../register/after-register';
 import { CodeField } from './CodeField';
 import { useLoginSubmit } from './use-login-submit';
 
@@ -17,6 +19,11 @@ interface CodeValues {
 }
 type SecureValues = CodeValues & { password: string };
 
+/** The account just registered, when the registration page sent the visitor here. */
+function usePrefilledAccount(): string | undefined {
+  return prefilledAccount(useLocation().state) || undefined;
+}
+
 function Hint({ text }: { text: string }) {
   return <p className="auth-hint">{text}</p>;
 }
@@ -26,11 +33,13 @@ export function PasswordLoginForm() {
   const { t } = useTranslation();
   const rules = useFormRules();
   const { submit, submitting } = useLoginSubmit();
+  const account = usePrefilledAccount();
   return (
     <Form<PasswordValues>
       name="password-login"
       layout="vertical"
       requiredMark={false}
+      initialValues={{ account }}
       onFinish={(v) => submit(() => authApi.login({ account: v.account.trim(), password: v.password }))}
     >
       <Form.Item name="account" label={t('auth:login.account')} rules={rules.account}>
@@ -63,12 +72,14 @@ export function CodeLoginForm() {
   const rules = useFormRules();
   const [form] = Form.useForm<CodeValues>();
   const { submit, submitting } = useLoginSubmit();
+  const email = usePrefilledAccount();
   return (
     <Form<CodeValues>
       name="code-login"
       form={form}
       layout="vertical"
       requiredMark={false}
+      initialValues={{ email }}
       onFinish={(v) => submit(() => authApi.loginByCode({ email: v.email.trim(), code: v.code.trim() }))}
     >
       <Form.Item name="email" label={t('auth:login.email')} rules={rules.email}>
@@ -94,12 +105,14 @@ export function SecureLoginForm() {
   const rules = useFormRules();
   const [form] = Form.useForm<SecureValues>();
   const { submit, submitting } = useLoginSubmit();
+  const email = usePrefilledAccount();
   return (
     <Form<SecureValues>
       name="secure-login"
       form={form}
       layout="vertical"
       requiredMark={false}
+      initialValues={{ email }}
       onFinish={(v) =>
         submit(() => authApi.loginByEmailPassword({ email: v.email.trim(), password: v.password, code: v.code.trim() }))
       }

@@ -20,7 +20,9 @@ export function NewTabModule({ module }: { module: UserModule }) {
   };
   return (
     <Result
-      icon={<span className="module-newtab-icon">{moduleIcon(module.menu_icon)}</span>}
+      icon={
+        <span className="module-newtab-icon">{moduleIcon(module.menu_icon, module.display_name, module.name)}</span>
+      }
       title={module.display_name}
       subTitle={t('pages:module.newTabHint')}
       extra={

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
 import { toast } from '../../api/notify';
+import { startSession } from '../../api/session';
 import { usePublicConfig } from '../../api/use-public-config';
 import { CodeField } from '../login/CodeField';
 import { Input, PasswordInput } from '../../components/common/auth-inputs';
@@ -12,6 +13,7 @@ import { AuthShell } from '../../components/common/AuthShell';
 import { PageLoading } from '../../components/common/PageLoading';
 import { useFormRules } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
+import { loginPrefill, signsInRightAfterRegistering } from './after-register';
 import { useAvailabilityRules } from './use-availability-rules';
 
 interface RegisterValues {
@@ -42,23 +44,41 @@ export function RegisterPage() {
     void navigate('/login', { replace: true });
   }, [closed, navigate, t]);
 
+  /** The new account signed in, or false when the login mode (or the server) does not allow it now. */
+  const signIn = async (account: string, password: string): Promise<boolean> => {
+    if (!signsInRightAfterRegistering(config.login.mode)) return false;
+    try {
+      startSession(await authApi.login({ account, password }));
+      return true;
+    } catch {
+      // Registered all the same: the login page, with the account filled in, says the rest.
+      return false;
+    }
+  };
+
   const onFinish = async (v: RegisterValues) => {
     setSubmitting(true);
+    const email = v.email.trim();
     try {
       await authApi.register({
-        email: v.email.trim(),
+        email,
         username: v.username.trim(),
         phone: v.phone?.trim() || null,
         password: v.password,
         confirmPassword: v.confirmPassword,
         ...(config.user.email_verification && v.code ? { code: v.code.trim() } : {}),
       });
-      toast('success', t('auth:register.success'));
-      void navigate('/login', { replace: true });
     } catch (error) {
       reportError(error, 'auth:register.failed');
-    } finally {
       setSubmitting(false);
+      return;
+    }
+    if (await signIn(email, v.password)) {
+      toast('success', t('auth:register.signedIn'));
+      void navigate('/dashboard', { replace: true });
+    } else {
+      toast('success', t('auth:register.success'));
+      void navigate('/login', { replace: true, state: loginPrefill(email) });
     }
   };
 
@@ -86,6 +106,7 @@ export function RegisterPage() {
           <Form.Item
             name="username"
             label={t('auth:register.username')}
+            extra={t('auth:register.usernameHint')}
             rules={[...rules.username, availability.username]}
             validateFirst
             validateDebounce={CHECK_DEBOUNCE_MS}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime } from '../../../components/common/format';
+import { groupDisplayName } from '../../../components/common/group-name';
 import { StatusTag } from '../shared/AdminTags';
 import { GroupLabel } from '../../../components/common/UserTags';
 import { DetailDrawer } from '../shared/DetailDrawer';
@@ -89,6 +90,7 @@ function GroupDetail({
 
 /** One group: its pool, members, member limit and site configuration. */
 export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest }: GroupDetailDrawerProps) {
+  const { t } = useTranslation();
   const detail = useQuery({
     queryKey: adminKeys.group(groupId ?? 0),
     queryFn: () => adminCall('getGroup', { params: { id: groupId ?? 0 } }),
@@ -100,7 +102,7 @@ export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest 
       onClose={onClose}
       afterClose={afterClose}
       detail={detail}
-      titleOf={(g) => g.name}
+      titleOf={(g) => groupDisplayName(g.name, t, g.id)}
       testId="group-detail-drawer"
     >
       {(g) => <GroupDetail group={g} {...rest} />}

@@ -6,6 +6,7 @@ import { adminCall } from '../../../api/admin';
 import { adminKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
 import { useAdminMutation } from '../shared/use-admin-mutation';
+import { previewPoolSize } from './pool-preview';
 
 interface GroupPoolCardProps {
   group: Group;
@@ -27,6 +28,8 @@ function PoolSizeEditor({ group }: { group: Group }) {
     failureKey: 'admin:pool.resizeFailed',
   });
   const belowUsed = size !== null && size < group.credits_pool_used;
+  const preview = previewPoolSize(group, size);
+  const figure = (value: number) => formatNumber(value, i18n.language);
   return (
     <div>
       <Typography.Text strong>{t('admin:pool.size')}</Typography.Text>
@@ -50,9 +53,18 @@ function PoolSizeEditor({ group }: { group: Group }) {
           {t('admin:pool.setSize')}
         </Button>
       </Flex>
-      {belowUsed && (
+      {belowUsed ? (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {t('admin:pool.sizeBelowUsed', { used: formatNumber(group.credits_pool_used, i18n.language) })}
+        </Typography.Text>
+      ) : (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="pool-size-preview">
+          {t('admin:pool.sizePreview', {
+            fromTotal: figure(preview.total.from),
+            toTotal: figure(preview.total.to),
+            fromLeft: figure(preview.remaining.from),
+            toLeft: figure(preview.remaining.to),
+          })}
         </Typography.Text>
       )}
     </div>

@@ -16,6 +16,7 @@ import { UserPicker } from '../shared/UserPicker';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useIdempotencyKey } from '../shared/use-idempotency-key';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { previewPoolTransfer } from './pool-preview';
 import { type PoolOperation, poolTransferProblem } from './pool-transfer-check';
 
 interface TransferValues {
@@ -46,6 +47,8 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
   const operation = Form.useWatch('operation', form) ?? 'distribute';
   const amount = Form.useWatch('amount', form);
   const problem = poolTransferProblem(operation, amount, group.credits_pool_remaining, chosen?.credits_stats.remaining);
+  const preview = previewPoolTransfer(operation, amount, group.credits_pool_remaining, chosen?.credits_stats.remaining);
+  const figure = (value: number) => formatNumber(value, lang);
   const transfer = useAdminMutation({
     mutationFn: (body: DistributeCreditsBody) =>
       adminCall('distributeCredits', { params: { id: group.id }, body, headers: idempotencyHeaders(key) }),
@@ -128,9 +131,10 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
         style={{ marginBottom: 16 }}
         title={
           <span data-testid="pool-preview">
-            {t('admin:pool.remainingLine', { pool: formatNumber(group.credits_pool_remaining, lang) })}
+            {t('admin:pool.poolPreview', { from: figure(preview.pool.from), to: figure(preview.pool.to) })}
             {chosen &&
-              ` · ${t('admin:pool.memberBalanceLine', { name: chosen.username, balance: formatNumber(chosen.credits_stats.remaining, lang) })}`}
+              preview.member &&
+              ` · ${t('admin:pool.memberPreview', { name: chosen.username, from: figure(preview.member.from), to: figure(preview.member.to) })}`}
           </span>
         }
         description={

@@ -27,7 +27,9 @@ export function ModuleForm({ module, modules, onClose }: ModuleFormProps) {
   const name = Form.useWatch('name', form);
   const sortOrder = nextSortOrder(modules);
   const initialValues = useMemo(() => moduleFormValuesOf(module, sortOrder), [module, sortOrder]);
-  const iconOptions = useMemo(() => moduleIconOptions(), []);
+  const displayName = Form.useWatch('display_name', form) ?? '';
+  const letterLabel = t('catalog:modules.letterIcon');
+  const iconOptions = useMemo(() => moduleIconOptions(displayName, letterLabel), [displayName, letterLabel]);
   const save = useAdminMutation({
     mutationFn: (body: CreateModuleBody) =>
       module ? adminCall('updateModule', { params: { id: module.id }, body }) : adminCall('createModule', { body }),

@@ -49,7 +49,9 @@ export function moduleColumns({
       title: t('catalog:modules.columns.icon'),
       width: 70,
       align: 'center',
-      render: (_, module) => <span style={{ fontSize: 18 }}>{moduleIcon(module.menu_icon)}</span>,
+      render: (_, module) => (
+        <span style={{ fontSize: 18 }}>{moduleIcon(module.menu_icon, module.display_name, module.name)}</span>
+      ),
     },
     {
       key: 'url',

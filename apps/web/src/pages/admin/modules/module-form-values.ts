@@ -5,7 +5,8 @@ export interface ModuleFormValues {
   name: string;
   display_name: string;
   description: string;
-  menu_icon: string | undefined;
+  /** Empty: the letter icon of the module's name. */
+  menu_icon: string;
   module_url: string;
   open_mode: AdminModule['open_mode'];
   auth_mode: ModuleAuthMode;
@@ -22,7 +23,7 @@ export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number
       name: '',
       display_name: '',
       description: '',
-      menu_icon: 'AppstoreOutlined',
+      menu_icon: '',
       module_url: '',
       open_mode: 'iframe',
       auth_mode: 'none',
@@ -36,7 +37,7 @@ export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number
     name: module.name,
     display_name: module.display_name,
     description: module.description,
-    menu_icon: module.menu_icon || undefined,
+    menu_icon: module.menu_icon,
     module_url: module.module_url,
     open_mode: module.open_mode,
     auth_mode: module.auth_mode,
@@ -54,7 +55,7 @@ export function moduleBodyOf(values: ModuleFormValues): CreateModuleBody {
     name: values.name.trim(),
     display_name: values.display_name.trim(),
     description: values.description.trim(),
-    menu_icon: values.menu_icon ?? '',
+    menu_icon: values.menu_icon,
     module_url: values.module_url.trim(),
     open_mode: values.open_mode,
     auth_mode: values.auth_mode,

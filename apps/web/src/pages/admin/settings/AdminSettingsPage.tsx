@@ -14,11 +14,13 @@ import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { AdminTheme } from '../shared/AdminTheme';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { usePointerOnlyTabsMore } from '../shared/use-pointer-only-tabs-more';
 import { BasicTab } from './BasicTab';
 import { CreditsTab } from './CreditsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
 import { StatsTab } from './StatsTab';
+import { UnsavedEditsGuard } from './unsaved-edits';
 import './settings.css';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
@@ -30,6 +32,7 @@ type TabKey = (typeof TABS)[number];
 function SettingsWorkspace() {
   const { t } = useTranslation();
   const { isMobile } = useOverlaySize();
+  const tabsArea = usePointerOnlyTabsMore();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
@@ -57,6 +60,8 @@ function SettingsWorkspace() {
         <Tabs
           activeKey={active}
           onChange={(key) => setParams({ tab: key }, { replace: true })}
+          // The list of tabs that do not fit opens on a click, not on hover: it stays open while read.
+          more={{ trigger: ['click'] }}
           items={[
             {
               key: 'basic',
@@ -103,7 +108,11 @@ function SettingsWorkspace() {
   return (
     <>
       <AdminPageHeader title={t('settings:title')} />
-      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>{body}</Card>
+      <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
+        <UnsavedEditsGuard>
+          <div ref={tabsArea}>{body}</div>
+        </UnsavedEditsGuard>
+      </Card>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { Homepage, HomepageBody } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Popconfirm, Row, Switch, Tag, Typography } from 'antd';
 import { useDeferredValue, useState } from 'react';
+import { useReportUnsaved } from './unsaved-edits';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
 import { toast } from '../../../api/notify';
@@ -26,6 +27,7 @@ export function HomepageEditor({ homepage, readOnly }: { homepage: Homepage; rea
   const queryClient = useQueryClient();
   const [form] = Form.useForm<HomepageValues>();
   const [dirty, setDirty] = useState(false);
+  useReportUnsaved('homepage', dirty);
   const html = Form.useWatch('html', form) ?? homepage.html;
   // Typing stays smooth: the preview catches up when the browser has time.
   const preview = useDeferredValue(html);

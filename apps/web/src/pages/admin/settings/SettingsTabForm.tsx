@@ -15,6 +15,7 @@ import {
   formValuesOf,
 } from './settings-form';
 import { serverErrors } from './settings-form';
+import { useReportUnsaved } from './unsaved-edits';
 import { useSaveSettings } from './use-save-settings';
 
 interface SettingsTabFormProps {
@@ -37,6 +38,7 @@ function TabForm({ tab, settings, readOnly, children }: SettingsTabFormProps) {
   const [dirty, setDirty] = useState(false);
   const save = useSaveSettings();
   const initial = formValuesOf(tab, settings);
+  useReportUnsaved(`settings-${tab}`, dirty);
 
   const showErrors = ({ fields, other }: { fields: FieldError[]; other: string[] }) => {
     form.setFields(fields);

@@ -2,6 +2,7 @@ import type { UsageOverview } from '@aiplatform/contracts';
 import { Col, Row } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupDisplayName } from '../../../components/common/group-name';
 import { BreakdownChart } from './BreakdownChart';
 import { type BreakdownMetric, groupBars, modelBars } from './chart-options';
 
@@ -16,7 +17,15 @@ export function BreakdownCharts({ overview, showGroups }: BreakdownChartsProps) 
   const { t } = useTranslation();
   const { models, groups } = overview;
   const byModel = useCallback((metric: BreakdownMetric) => modelBars(models, metric), [models]);
-  const byGroup = useCallback((metric: BreakdownMetric) => groupBars(groups, metric, t('common:noGroup')), [groups, t]);
+  const byGroup = useCallback(
+    (metric: BreakdownMetric) =>
+      groupBars(
+        groups.map((g) => ({ ...g, group_name: groupDisplayName(g.group_name, t, g.group_id) })),
+        metric,
+        t('common:noGroup'),
+      ),
+    [groups, t],
+  );
   return (
     <Row gutter={[12, 12]}>
       <Col xs={24} xl={showGroups ? 12 : 24}>

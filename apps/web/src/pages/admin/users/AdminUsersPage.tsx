@@ -42,7 +42,7 @@ function UsersWorkspace() {
   const detail = useOverlayTarget<number>();
   const credit = useOverlayTarget<AdminUser>();
   const seesAllGroups = access.canEverywhere('user.read');
-  const { options: groupOptions } = useGroupOptions(access.can('group.read'));
+  const { options: groupOptions, groups } = useGroupOptions(access.can('group.read'));
 
   const list = useQuery({
     queryKey: adminKeys.userList(query),
@@ -113,6 +113,7 @@ function UsersWorkspace() {
         canSetRole={access.canEverywhere('user.role')}
         canSetGroup={access.canEverywhere('user.move')}
         groupOptions={groupOptions}
+        groups={groups}
       />
       <ImportUsersModal open={importOpen} onClose={() => setImportOpen(false)} />
       <UserDetailDrawer

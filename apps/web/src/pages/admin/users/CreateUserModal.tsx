@@ -1,5 +1,5 @@
 import { type CreateAdminUserBody, LIMITS, ROLES } from '@aiplatform/contracts';
-import { Form, Input, InputNumber, Modal, Select } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminCall } from '../../../api/admin';
@@ -8,6 +8,8 @@ import { useFormRules } from '../../../components/common/form-rules';
 import { ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { useAuthStore } from '../../../stores/auth-store';
+import { type PoolGroup, newMemberPoolGroup } from './new-user-pool';
 
 interface CreateUserModalProps {
   open: boolean;
@@ -17,6 +19,8 @@ interface CreateUserModalProps {
   /** Only administrators of every group pick the group; a group administrator's users join their group. */
   canSetGroup: boolean;
   groupOptions: { value: number; label: string }[];
+  /** The groups with their pools, to say where a new member's opening credits come from. */
+  groups: readonly PoolGroup[];
 }
 
 interface CreateUserValues {
@@ -47,11 +51,20 @@ function toBody(values: CreateUserValues): CreateAdminUserBody {
 }
 
 /** "Add user": the account's sign-in fields, and for those allowed its role, group and opening credits. */
-export function CreateUserModal({ open, onClose, canSetRole, canSetGroup, groupOptions }: CreateUserModalProps) {
+export function CreateUserModal({
+  open,
+  onClose,
+  canSetRole,
+  canSetGroup,
+  groupOptions,
+  groups,
+}: CreateUserModalProps) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const { modalWidth } = useOverlaySize(560);
   const [form] = Form.useForm<CreateUserValues>();
+  const ownGroupId = useAuthStore((s) => s.user?.group_id ?? null);
+  const poolGroup = newMemberPoolGroup(groups, Form.useWatch('group_id', form), ownGroupId, canSetGroup);
   const create = useAdminMutation({
     mutationFn: (body: CreateAdminUserBody) => adminCall('createUser', { body }),
     invalidates: [adminKeys.users, adminKeys.groups],
@@ -121,6 +134,15 @@ export function CreateUserModal({ open, onClose, canSetRole, canSetGroup, groupO
         <Form.Item name="credits_quota" label={t('admin:fields.creditsQuota')} extra={t('admin:create.creditsHint')}>
           <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="user-create-credits" />
         </Form.Item>
+        {poolGroup && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('admin:create.poolNote', { group: poolGroup.name })}
+            data-testid="user-create-pool-note"
+          />
+        )}
         <Form.Item
           name="remark"
           label={t('admin:fields.remark')}

@@ -3,6 +3,7 @@ import { Empty, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import type { AdminAccess } from '../shared/use-admin-access';
+import { useInertMeasureRows } from '../shared/use-inert-measure-rows';
 import { userColumns } from './user-columns';
 import { type UserListQuery, toSortParam } from './user-list-query';
 
@@ -35,6 +36,7 @@ export function UsersTable({
   onAdjustCredits,
 }: UsersTableProps) {
   const { t, i18n } = useTranslation();
+  const tableArea = useInertMeasureRows();
   const columns = userColumns({
     t,
     language: i18n.language,
@@ -45,37 +47,39 @@ export function UsersTable({
     onAdjustCredits,
   });
   return (
-    <Table<AdminUser>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={users}
-      loading={loading}
-      scroll={{ x: 1740 }}
-      rowSelection={{
-        selectedRowKeys: selectedIds,
-        onChange: (keys) => onSelectionChange(keys.map(Number)),
-        preserveSelectedRowKeys: true,
-      }}
-      locale={{ emptyText: <Empty description={t('admin:users.empty')} data-testid="users-empty" /> }}
-      pagination={{
-        current: query.page,
-        pageSize: query.limit,
-        total: pagination?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: [10, 20, 50, 100],
-        showTotal: (total) => t('admin:table.total', { count: total }),
-        size: isMobile ? 'small' : 'medium',
-      }}
-      onChange={(page, _filters, sorter, extra) => {
-        if (extra.action === 'sort') {
-          const { columnKey, order } = sorter as SorterResult<AdminUser>;
-          onQueryChange({ sort: toSortParam(columnKey, order), page: 1 });
-        } else if (extra.action === 'paginate') {
-          onQueryChange({ page: page.current ?? 1, limit: page.pageSize ?? query.limit });
-        }
-      }}
-      data-testid="users-table"
-    />
+    <div ref={tableArea}>
+      <Table<AdminUser>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={users}
+        loading={loading}
+        scroll={{ x: 1740 }}
+        rowSelection={{
+          selectedRowKeys: selectedIds,
+          onChange: (keys) => onSelectionChange(keys.map(Number)),
+          preserveSelectedRowKeys: true,
+        }}
+        locale={{ emptyText: <Empty description={t('admin:users.empty')} data-testid="users-empty" /> }}
+        pagination={{
+          current: query.page,
+          pageSize: query.limit,
+          total: pagination?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('admin:table.total', { count: total }),
+          size: isMobile ? 'small' : 'medium',
+        }}
+        onChange={(page, _filters, sorter, extra) => {
+          if (extra.action === 'sort') {
+            const { columnKey, order } = sorter as SorterResult<AdminUser>;
+            onQueryChange({ sort: toSortParam(columnKey, order), page: 1 });
+          } else if (extra.action === 'paginate') {
+            onQueryChange({ page: page.current ?? 1, limit: page.pageSize ?? query.limit });
+          }
+        }}
+        data-testid="users-table"
+      />
+    </div>
   );
 }
