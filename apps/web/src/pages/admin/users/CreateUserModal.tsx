@@ -8,6 +8,7 @@ import { useFormRules } from '../../../components/common/form-rules';
 import { ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { groupDisplayName } from '../../../components/common/group-name';
 import { useAuthStore } from '../../../stores/auth-store';
 import { type PoolGroup, newMemberPoolGroup } from './new-user-pool';
 
@@ -139,7 +140,7 @@ export function CreateUserModal({
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title={t('admin:create.poolNote', { group: poolGroup.name })}
+            title={t('admin:create.poolNote', { group: groupDisplayName(poolGroup.name, t, poolGroup.id) })}
             data-testid="user-create-pool-note"
           />
         )}
