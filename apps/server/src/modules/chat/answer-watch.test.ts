@@ -252,6 +252,39 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
     );
     expect((await t.userRow(u.id)).credits_used).toBe(10);
   });
+
+  it.each([
+    ['deleting the conversation', (id: string) => `/api/chat/conversations/${id}`, 'DELETE'],
+    ['clearing the conversation', (id: string) => `/api/chat/conversations/${id}/clear`, 'POST'],
+  ] as const)('stops an answer still being written when %s removes it', async (what, url, method) => {
+    const u = await user();
+    const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
+    const text = `written into ${what} ${SLOW}`;
+    const sender = await openStream(t, u.token, conv.id, text);
+    await sender.readUntil((names) => names.includes('message'));
+    await sender.cancel();
+
+    const res = await t.request(method, url(conv.id), { token: u.token });
+    expect(res.status).toBe(200);
+    // The upstream call is cut, not left writing into rows that are gone; the text so far was charged once.
+    expect((await fake.waitFor((r) => r.lastUserText === text)).outcome).toBe('client-closed');
+    expect((await t.userRow(u.id)).credits_used).toBe(10);
+    expect(await t.ledgerSum(u.id)).toBe(1000 - 10);
+  });
+
+  it('stops the answer a deleted version takes with it', async () => {
+    const u = await user();
+    const conv = await createConversation(t, u.token, { model_name: 'fake-slow' });
+    const text = `a version deleted while written ${SLOW}`;
+    const sender = await openStream(t, u.token, conv.id, text);
+    const [init] = eventData(await sender.readUntil((names) => names.includes('message')), 'init');
+    await sender.cancel();
+
+    const res = await t.request('DELETE', `${messagesUrl(conv.id)}/${init?.ai_message_id}`, { token: u.token });
+    expect(res.status).toBe(200);
+    expect((await fake.waitFor((r) => r.lastUserText === text)).outcome).toBe('client-closed');
+    expect(await t.ledgerSum(u.id)).toBe(1000 - 10);
+  });
 });
 
 /* Behind a load balancer the page may come back to another instance than the one writing the answer. */

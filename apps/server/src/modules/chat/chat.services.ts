@@ -61,6 +61,22 @@ export function createChatServices(d: ChatDeps) {
   );
   // The longest an answer can be written and then settled by the sweep if its instance died.
   const longestAnswerMs = d.config.upstreamTimeoutMs + 2 * d.config.answerLeaseMs + 60_000;
+  const send = new SendService(
+    conversationsRepo,
+    messages,
+    accounting,
+    models,
+    images,
+    d.settings,
+    d.clock,
+    { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
+    d.log,
+    new ModelTitles(conversationsRepo),
+    new LiveAnswers(messages, d.clock, d.log, d.config.answerLeaseMs),
+    d.changes,
+    new AnswerForwarding(d.changes),
+    branches,
+  );
   return {
     models,
     // Settles turns left unfinished by an instance that went away.
@@ -77,23 +93,10 @@ export function createChatServices(d: ChatDeps) {
       messageFiles,
       images,
       branches,
+      // Deleting what an answer is being written into stops that answer first.
+      (userId, conversationId) => send.stop(userId, conversationId),
     ),
-    send: new SendService(
-      conversationsRepo,
-      messages,
-      accounting,
-      models,
-      images,
-      d.settings,
-      d.clock,
-      { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs },
-      d.log,
-      new ModelTitles(conversationsRepo),
-      new LiveAnswers(messages, d.clock, d.log, d.config.answerLeaseMs),
-      d.changes,
-      new AnswerForwarding(d.changes),
-      branches,
-    ),
+    send,
     watch: new AnswerWatch(conversationsRepo, messages, d.changes, d.clock, longestAnswerMs),
   };
 }

@@ -42,7 +42,24 @@ export class ConversationsService {
     private readonly messageFiles: MessageFilesRepo,
     private readonly images: ImagesService,
     private readonly branches: MessageBranches,
+    /**
+     * Stops the owner's answers being written in a conversation and waits until they are
+     * stored (charged for their text, or refunded). A closed connection no longer stops an
+     * answer, so deleting what it is written into must.
+     */
+    private readonly stopAnswers: (userId: number, conversationId: string) => Promise<unknown>,
   ) {}
+
+  /**
+   * Before a deletion: stops the conversation's answers still being written when the
+   * deletion takes one of them (`doomed`: the ids it removes; unset, all of them).
+   */
+  private async stopAnswersIn(userId: number, id: string, doomed?: () => Promise<string[]>) {
+    const streaming = await this.messages.streamingIn(id, this.clock.now().toISOString());
+    if (streaming.length === 0) return;
+    const removed = doomed ? await doomed() : streaming;
+    if (removed.some((m) => streaming.includes(m))) await this.stopAnswers(userId, id);
+  }
 
   private async owned(userId: number, id: string): Promise<ConversationRow> {
     const c = await this.repo.findOwned(id, userId);
@@ -132,6 +149,8 @@ export class ConversationsService {
 
   /** Deletes the conversation with its messages, draft and the images only its messages used. */
   async remove(userId: number, id: string): Promise<{ conversationId: string; deleted: true }> {
+    await this.owned(userId, id);
+    await this.stopAnswersIn(userId, id);
     await this.deletingMessages(id, false, async (trx) => {
       if (!(await this.repo.delete(id, userId, trx))) throw notFound();
     });
@@ -182,6 +201,7 @@ export class ConversationsService {
     opts: { keepImages?: boolean } = {},
   ): Promise<{ deletedUserMessageId: string; deletedAiMessageId: string; deleted_ids: string[] }> {
     const c = await this.owned(userId, id);
+    await this.stopAnswersIn(userId, id, async () => deletionOf(await this.branches.tree(id), messageId)?.ids ?? []);
     const now = this.clock.now().toISOString();
     return this.deletingMessages(id, opts.keepImages === true, async (trx) => {
       const tree = await this.branches.tree(id, trx);
@@ -204,6 +224,7 @@ export class ConversationsService {
   /** Removes every message; message count and token total start again from zero. */
   async clear(userId: number, id: string): Promise<{ conversationId: string; cleared: true }> {
     await this.owned(userId, id);
+    await this.stopAnswersIn(userId, id);
     const now = this.clock.now().toISOString();
     await this.deletingMessages(id, false, async (trx) => {
       await this.messages.deleteAll(trx, id);
