@@ -28,6 +28,12 @@ export const LIMITS = {
   passwordChangeMaxFailures: 5,
   passwordChangeWindowSeconds: 15 * 60,
   refreshTokenTtlDays: 30,
+  /**
+   * Seconds after its replacement during which a replaced refresh token still counts as the
+   * token it was issued for (one client refreshing the same token twice at once); later it
+   * proves two holders and ends the session.
+   */
+  refreshReplacedGraceSeconds: 10,
   creditHistoryDefaultLimit: 20,
   creditHistoryMaxLimit: 100,
   avatarMaxBytes: 2 * 1024 * 1024,

@@ -53,12 +53,10 @@ export class SessionRepo {
       const step =
         t.replacing === undefined
           ? trx.updateTable('refresh_tokens').set({ used_at: t.now }).where('id', '=', t.parentId)
-          : trx
-              .updateTable('refresh_tokens')
-              .set({ superseded_at: t.now })
-              .where('id', '=', t.replacing)
-              .where('superseded_at', 'is', null);
-      const r = await step.where('used_at', 'is', null).executeTakeFirst();
+          : trx.updateTable('refresh_tokens').set({ superseded_at: t.now }).where('id', '=', t.replacing);
+      // Neither step may act on a token already spent or replaced: a refresh racing the
+      // replay that replaces its token would otherwise start a second live chain.
+      const r = await step.where('used_at', 'is', null).where('superseded_at', 'is', null).executeTakeFirst();
       if (Number(r.numUpdatedRows) !== 1) return false;
       await trx
         .insertInto('refresh_tokens')
@@ -92,6 +90,8 @@ export class SessionRepo {
       .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
       .select([
         'refresh_tokens.id',
+        'refresh_tokens.parent_id',
+        'refresh_tokens.created_at',
         'refresh_tokens.session_id',
         'refresh_tokens.expires_at',
         'refresh_tokens.used_at',

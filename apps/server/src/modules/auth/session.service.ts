@@ -18,6 +18,21 @@ export interface ClientInfo {
 /** Attempts at replacing a successor that a simultaneous refresh replaced first. */
 const SUCCESSOR_ATTEMPTS = 3;
 
+const GRACE_MS = LIMITS.refreshReplacedGraceSeconds * 1000;
+
+type TokenRow = NonNullable<Awaited<ReturnType<SessionRepo['findRefreshToken']>>>;
+
+/**
+ * A replaced token whose replacement belongs to one client racing itself: its parent was
+ * presented again moments after it was issued (two refreshes of the same token at once), or
+ * it is presented moments after being replaced (its request crossed the one replacing it).
+ */
+function replacedByTwin(row: TokenRow, now: Date): boolean {
+  if (!row.superseded_at || row.parent_id === null) return false;
+  const replaced = Date.parse(row.superseded_at);
+  return replaced - Date.parse(row.created_at) <= GRACE_MS || now.getTime() - replaced <= GRACE_MS;
+}
+
 /**
  * Sessions: an access JWT naming its session, and a refresh token. Each refresh answers a
  * new refresh token (the successor of the one presented). A client may move on to it
@@ -26,7 +41,10 @@ const SUCCESSOR_ATTEMPTS = 3;
  * successor: never used, the client is one that does not rotate, so the token is accepted
  * again and its fresh successor replaces the unused one (one live chain per session); used,
  * two parties hold the token (a thief's replay or the owner's), so the whole session is
- * revoked.
+ * revoked. A replaced token presented proves two holders as well (a rotating owner whose
+ * unused token a thief's replay of an older one replaced), and revokes the session too,
+ * unless the replacement was one client's simultaneous refreshes (`replacedByTwin`): then it
+ * counts as the token it was issued for.
  */
 export class SessionService {
   constructor(
@@ -77,11 +95,11 @@ export class SessionService {
 
   async refresh(refreshToken: string): Promise<RefreshResult> {
     const now = this.clock.now();
-    const row = await this.repo.findRefreshToken(sha256(refreshToken));
+    const tokenHash = sha256(refreshToken);
+    const row = await this.repo.findRefreshToken(tokenHash);
     // Disabling an account revokes its sessions: their refresh tokens say why.
     if (row?.revoked_at && (await this.profiles.isDisabled(row.user_id))) throw new AppError('ACCOUNT_DISABLED');
-    // A superseded token was replaced before anyone used it: refused, nothing more to learn.
-    if (!row || row.revoked_at || row.superseded_at) throw new AppError('REFRESH_TOKEN_INVALID');
+    if (!row || row.revoked_at) throw new AppError('REFRESH_TOKEN_INVALID');
     if (row.expires_at <= iso(now)) throw new AppError('REFRESH_TOKEN_INVALID');
     // An idle session ends for its refresh token too, or a sleeping tab would wake it up again.
     const { security } = await this.settings.getSettings();
@@ -92,22 +110,32 @@ export class SessionService {
     const user = await this.profiles.findActiveUser(row.user_id);
     const refresh = this.newRefreshToken();
     const successor = {
-      parentId: row.id,
       sessionId: row.session_id,
       tokenHash: refresh.hash,
       expiresAt: refresh.expiresAt,
+      now: iso(now),
     };
-    let issued = !row.used_at && (await this.repo.issueSuccessor({ ...successor, now: iso(now) }));
-    for (let attempt = 0; !issued && attempt < SUCCESSOR_ATTEMPTS; attempt++) {
-      const current = await this.repo.currentSuccessor(row.id);
-      // Its successor was used (or, on rows from before chains were kept, is unknown): two holders.
-      if (!current || current.used_at) {
-        await this.repo.revokeSession(row.session_id, iso(now));
-        throw new AppError('REFRESH_TOKEN_INVALID');
+    const twoHolders = async () => {
+      await this.repo.revokeSession(row.session_id, iso(now));
+      return new AppError('REFRESH_TOKEN_INVALID');
+    };
+    let token: TokenRow | undefined = row;
+    for (let attempt = 0; ; attempt++) {
+      if (!token || attempt > SUCCESSOR_ATTEMPTS) throw new AppError('REFRESH_TOKEN_INVALID');
+      if (token.superseded_at && !replacedByTwin(token, now)) throw await twoHolders();
+      if (!token.used_at && !token.superseded_at) {
+        if (await this.repo.issueSuccessor({ ...successor, parentId: token.id })) break;
+      } else {
+        // Presented again (or a twin standing for its parent): judged by the live successor.
+        const parentId = token.superseded_at ? token.parent_id! : token.id;
+        const current = await this.repo.currentSuccessor(parentId);
+        // Its successor was used (or, on rows from before chains were kept, is unknown): two holders.
+        if (!current || current.used_at) throw await twoHolders();
+        if (await this.repo.issueSuccessor({ ...successor, parentId, replacing: current.id })) break;
       }
-      issued = await this.repo.issueSuccessor({ ...successor, replacing: current.id, now: iso(now) });
+      // A simultaneous refresh took the step first: look at the token as it is now.
+      token = await this.repo.findRefreshToken(tokenHash);
     }
-    if (!issued) throw new AppError('REFRESH_TOKEN_INVALID');
     await this.repo.touchSession(row.session_id, iso(now));
     return { ...(await this.signAccess(user, row.session_id)), refreshToken: refresh.token };
   }

@@ -1,7 +1,9 @@
-import type { LoginResult, RefreshResult, SessionData } from '@aiplatform/contracts';
+import { LIMITS, type LoginResult, type RefreshResult, type SessionData } from '@aiplatform/contracts';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Credentials, type TestApp, createTestApp } from '../../../test/test-app.js';
+import { sha256 } from '../../lib/secrets.js';
+import { SessionRepo } from './session.repo.js';
 
 const ME = '/api/auth/me';
 const REFRESH = '/api/auth/refresh';
@@ -150,7 +152,7 @@ describe('sessions', () => {
   });
 
   describe('POST /api/auth/refresh', () => {
-    it('rotates: new tokens work and the old refresh token is dead after use', async () => {
+    it('rotates: answers new tokens that work, and the new refresh token refreshes again', async () => {
       t.clock.advance(1000);
       const res = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
       expect(res.status).toBe(200);
@@ -189,45 +191,113 @@ describe('sessions', () => {
 
     it('does not touch the other sessions of the user on reuse', async () => {
       const other = await t.tokensFor(u.email, u.password);
-      await t.post(REFRESH, { refreshToken: s.refreshToken });
-      await t.post(REFRESH, { refreshToken: s.refreshToken });
+      const first = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      expect((await t.post(REFRESH, { refreshToken: first.body.data.refreshToken })).status).toBe(200);
+      // The first token's successor was used: presenting it again is a replay.
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).body.error).toBe('REFRESH_TOKEN_INVALID');
+      expect((await t.get(ME, first.body.data.accessToken)).status).toBe(401);
       expect((await t.get(ME, other.accessToken)).status).toBe(200);
       expect((await t.post(REFRESH, { refreshToken: other.refreshToken })).status).toBe(200);
     });
 
-    it('keeps one live chain when the same token is used twice at once', async () => {
-      const results = await Promise.all([
-        t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
-        t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken }),
-      ]);
-      for (const r of results.filter((x) => x.status !== 200)) expect(r.body.error).toBe('REFRESH_TOKEN_INVALID');
-      expect(results.some((r) => r.status === 200)).toBe(true);
-      const live = await t.db
+    const liveTokens = (userId = u.id) =>
+      t.db
         .selectFrom('refresh_tokens')
-        .select('id')
+        .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+        .select('refresh_tokens.id')
+        .where('auth_sessions.user_id', '=', userId)
+        .where('auth_sessions.revoked_at', 'is', null)
         .where('used_at', 'is', null)
         .where('superseded_at', 'is', null)
         .execute();
-      expect(live).toHaveLength(1);
-      // Neither successor was used: the first token still works.
+
+    it('keeps the session and one live chain when the same token is refreshed twice at once', async () => {
+      // Each of the two answers may be the one the client keeps; one of them was replaced by the other.
+      for (const kept of [0, 1]) {
+        const { creds, session } = await t.signUp();
+        const twins = await Promise.all([
+          t.post<RefreshResult>(REFRESH, { refreshToken: session.refreshToken }),
+          t.post<RefreshResult>(REFRESH, { refreshToken: session.refreshToken }),
+        ]);
+        expect(twins.map((r) => r.status)).toEqual([200, 200]);
+        expect(await liveTokens(creds.id)).toHaveLength(1);
+        t.clock.advance(11 * HOUR);
+        const next = await t.post<RefreshResult>(REFRESH, { refreshToken: twins[kept].body.data.refreshToken });
+        expect(next.status, `answer ${kept} kept`).toBe(200);
+        expect((await t.get(ME, next.body.data.accessToken)).status).toBe(200);
+        const rotated = await t.post<RefreshResult>(REFRESH, { refreshToken: next.body.data.refreshToken });
+        expect(rotated.status).toBe(200);
+        expect(await liveTokens(creds.id)).toHaveLength(1);
+      }
+    });
+
+    it('accepts a token presented moments after a replay of its parent replaced it', async () => {
+      const first = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      t.clock.advance(HOUR);
+      // Another tab of the same client still presented the first token; this one's request crossed it.
       expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(200);
+      t.clock.advance(LIMITS.refreshReplacedGraceSeconds * 1000 - 1000);
+      const crossing = await t.post<RefreshResult>(REFRESH, { refreshToken: first.body.data.refreshToken });
+      expect(crossing.status).toBe(200);
+      expect((await t.get(ME, crossing.body.data.accessToken)).status).toBe(200);
+      expect(await liveTokens()).toHaveLength(1);
+    });
+
+    it('never spends a token that a replay has replaced', async () => {
+      const first = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      t.clock.advance(HOUR);
+      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(200);
+      const replaced = await t.db
+        .selectFrom('refresh_tokens')
+        .select(['id', 'session_id', 'superseded_at'])
+        .where('token_hash', '=', sha256(first.body.data.refreshToken))
+        .executeTakeFirstOrThrow();
+      expect(replaced.superseded_at).not.toBeNull();
+      // The spend of a refresh that read the token just before the replay replaced it.
+      const spent = await new SessionRepo(t.db).issueSuccessor({
+        parentId: replaced.id,
+        sessionId: replaced.session_id,
+        tokenHash: sha256('crossing'),
+        expiresAt: new Date(t.clock.now().getTime() + HOUR).toISOString(),
+        now: t.clock.now().toISOString(),
+      });
+      expect(spent).toBe(false);
+      expect(await liveTokens()).toHaveLength(1);
     });
 
     it('keeps a client that always presents its first refresh token signed in', async () => {
-      const answers: RefreshResult[] = [];
-      for (let i = 0; i < 4; i++) {
+      for (let i = 0; i < 5; i++) {
         t.clock.advance(11 * HOUR);
         const res = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
         expect(res.status, `refresh ${i + 1}`).toBe(200);
         expect((await t.get(ME, res.body.data.accessToken)).status).toBe(200);
-        answers.push(res.body.data);
+        // Each answer replaced the unused successor before it: one live chain.
+        expect(await liveTokens()).toHaveLength(1);
       }
-      // Each answer replaced the unused successor before it: only the newest is live.
-      for (const old of answers.slice(0, -1)) {
-        expect((await t.post(REFRESH, { refreshToken: old.refreshToken })).body.error).toBe('REFRESH_TOKEN_INVALID');
-      }
-      expect((await t.get(ME, answers.at(-1)!.accessToken)).status).toBe(200);
-      expect((await t.post(REFRESH, { refreshToken: s.refreshToken })).status).toBe(200);
+    });
+
+    it('revokes the session when an older token is replayed and the owner then presents the replaced one', async () => {
+      const other = await t.tokensFor(u.email, u.password);
+      const stolen = await t.post<RefreshResult>(REFRESH, { refreshToken: s.refreshToken });
+      t.clock.advance(HOUR);
+      const owner = await t.post<RefreshResult>(REFRESH, { refreshToken: stolen.body.data.refreshToken });
+      expect(owner.status).toBe(200);
+      // The owner has not refreshed since: the stolen token's successor is unused, so it is accepted…
+      t.clock.advance(HOUR);
+      const thief = await t.post<RefreshResult>(REFRESH, { refreshToken: stolen.body.data.refreshToken });
+      expect(thief.status).toBe(200);
+      // …and the owner's token, replaced by the thief's, proves two holders.
+      t.clock.advance(HOUR);
+      const ownerAgain = await t.post(REFRESH, { refreshToken: owner.body.data.refreshToken }, undefined, 'en-US');
+      expect(ownerAgain.status).toBe(401);
+      expect(ownerAgain.body.error).toBe('REFRESH_TOKEN_INVALID');
+      expect((await t.post(REFRESH, { refreshToken: thief.body.data.refreshToken })).status).toBe(401);
+      expect((await t.get(ME, thief.body.data.accessToken)).status).toBe(401);
+      expect((await t.get(ME, owner.body.data.accessToken)).status).toBe(401);
+      expect((await t.post(REFRESH, { refreshToken: stolen.body.data.refreshToken })).status).toBe(401);
+      // The user's other sessions go on.
+      expect((await t.get(ME, other.accessToken)).status).toBe(200);
+      expect((await t.post(REFRESH, { refreshToken: other.refreshToken })).status).toBe(200);
     });
 
     it('lets a client move from its first token to rotation', async () => {
