@@ -12,6 +12,12 @@ import { LIMITS } from './limits.js';
 export const QUOTAS = {
   /** Conversations one account may keep (409 CONVERSATION_LIMIT_REACHED beyond it). */
   conversationsPerUser: 5_000,
+  /**
+   * Answers one account may have being written at once, across its conversations (429
+   * TOO_MANY_ANSWERS beyond it): a closed connection does not stop an answer, so without it
+   * sends opened and closed at once would leave any number running. A few tabs stay below it.
+   */
+  answersInProgressPerUser: 5,
   /** New conversations per account per minute (429 TOO_MANY_REQUESTS beyond it). */
   conversationsPerMinute: 20,
   /** Characters of a conversation's system prompt (400 VALIDATION_FAILED beyond it). */

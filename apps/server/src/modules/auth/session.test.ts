@@ -222,7 +222,7 @@ describe('sessions', () => {
         expect(twins.map((r) => r.status)).toEqual([200, 200]);
         expect(await liveTokens(creds.id)).toHaveLength(1);
         t.clock.advance(11 * HOUR);
-        const next = await t.post<RefreshResult>(REFRESH, { refreshToken: twins[kept].body.data.refreshToken });
+        const next = await t.post<RefreshResult>(REFRESH, { refreshToken: twins[kept]!.body.data.refreshToken });
         expect(next.status, `answer ${kept} kept`).toBe(200);
         expect((await t.get(ME, next.body.data.accessToken)).status).toBe(200);
         const rotated = await t.post<RefreshResult>(REFRESH, { refreshToken: next.body.data.refreshToken });

@@ -232,6 +232,22 @@ export class MessagesRepo {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * How many answers of a user are being written under a live lease, in all their
+   * conversations. Streaming rows are few, and the partial index on them finds them.
+   */
+  async countStreamingOfUser(userId: number, now: string): Promise<number> {
+    const r = await this.db
+      .selectFrom('messages')
+      .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('messages.status', '=', 'streaming')
+      .where('messages.lease_until', '>=', now)
+      .where('conversations.user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
   /** How many of these answers are still streaming. */
   async countStreaming(ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  QUOTAS,
   type ErrorCode,
   type Message,
   type NonStreamAnswer,
@@ -101,6 +102,17 @@ export class SendService {
   ) {}
 
   /**
+   * A closed connection does not stop an answer, so the answers a user has being written
+   * are capped: refused here, before anything is charged or stored. Sends arriving at the
+   * same instant may pass together; the cap bounds what is left running, not a burst.
+   */
+  private async refuseBeyondAnswerCap(userId: number): Promise<void> {
+    const max = QUOTAS.answersInProgressPerUser;
+    const writing = await this.messages.countStreamingOfUser(userId, this.clock.now().toISOString());
+    if (writing >= max) throw new AppError('TOO_MANY_ANSWERS', { max });
+  }
+
+  /**
    * Everything that can refuse a send happens here, before any byte of an answer:
    * ownership (404), model availability, image rules, then the credit reservation,
    * which writes the question and an empty answer in the same transaction. Stored images
@@ -124,6 +136,7 @@ export class SendService {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
+    await this.refuseBeyondAnswerCap(user.id);
     // Read before the reservation, which adds this turn's own rows.
     const { asked, files, history } =
       regenerateOf === undefined
