@@ -85,6 +85,8 @@ export async function startServer(
       RATE_LIMIT_SCALE: '1000',
       // One load generator stands for a thousand clients: no cap on its connections.
       MAX_CONNECTIONS_PER_IP: '0',
+      // Its few users stand for many: each keeps hundreds of answers in progress.
+      ANSWERS_IN_PROGRESS_PER_USER: '100000',
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
       ...env,
     },

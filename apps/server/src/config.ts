@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LIMITS } from '@aiplatform/contracts';
+import { LIMITS, QUOTAS } from '@aiplatform/contracts';
 import { z } from 'zod';
 import { DEFAULT_TRUSTED_NETWORKS } from './lib/trusted-networks.js';
 import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
@@ -33,6 +33,7 @@ const EnvSchema = z.object({
     .default(LIMITS.upstreamFirstByteTimeoutMs),
   // Below 3 s the lease would be renewed more often than partial answers are written (each second).
   ANSWER_LEASE_MS: z.coerce.number().int().min(3000).max(3_600_000).default(DEFAULT_ANSWER_LEASE_MS),
+  ANSWERS_IN_PROGRESS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(QUOTAS.answersInProgressPerUser),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
@@ -84,6 +85,8 @@ export interface AppConfig {
    * left by an instance that died is settled by another within about one and a half of it.
    */
   answerLeaseMs: number;
+  /** Answers one account may have being written at once (a load generator standing for many users raises it). */
+  answersInProgressPerUser: number;
 }
 
 function parseList(value: string): string[] {
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
     answerLeaseMs: e.ANSWER_LEASE_MS,
+    answersInProgressPerUser: e.ANSWERS_IN_PROGRESS_PER_USER,
   });
 }
 
@@ -158,6 +162,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     upstreamFirstByteTimeoutMs: LIMITS.upstreamFirstByteTimeoutMs,
     streamHeartbeatMs: LIMITS.streamHeartbeatMs,
     answerLeaseMs: DEFAULT_ANSWER_LEASE_MS,
+    answersInProgressPerUser: QUOTAS.answersInProgressPerUser,
     ...partial,
     webDistDir: partial.webDistDir ?? path.resolve(here, '../../web/dist'),
   };

@@ -22,7 +22,13 @@ describe.skipIf(!REDIS_URL)('credits across three instances', () => {
   let fake: FakeUpstream;
   beforeAll(async () => {
     ({ t: a, fake } = await createChatApp({
-      config: { redisUrl: REDIS_URL, redisPrefix: `test-${crypto.randomUUID()}:`, rateLimitScale: 1000 },
+      config: {
+        redisUrl: REDIS_URL,
+        redisPrefix: `test-${crypto.randomUUID()}:`,
+        rateLimitScale: 1000,
+        // More sends at once than the cap on answers in progress: credits are what is raced here.
+        answersInProgressPerUser: 1000,
+      },
     }));
     await addModel(a, fake, { name: 'fake-priced', credits_per_chat: PRICE });
     b = await a.sibling();

@@ -35,7 +35,10 @@ export interface ChatDeps {
   settings: SettingsService;
   secret: string;
   clock: Clock;
-  config: Pick<AppConfig, 'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs' | 'answerLeaseMs'>;
+  config: Pick<
+    AppConfig,
+    'dataDir' | 'upstreamTimeoutMs' | 'upstreamFirstByteTimeoutMs' | 'answerLeaseMs' | 'answersInProgressPerUser'
+  >;
   log: FastifyBaseLogger;
   /** Stop requests and watched answers travel through it between instances. */
   changes: ChangeBus;
@@ -76,6 +79,7 @@ export function createChatServices(d: ChatDeps) {
     d.changes,
     new AnswerForwarding(d.changes),
     branches,
+    d.config.answersInProgressPerUser,
   );
   return {
     models,

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import {
-  QUOTAS,
   type ErrorCode,
   type Message,
   type NonStreamAnswer,
@@ -99,6 +98,8 @@ export class SendService {
     private readonly forwarding: AnswerForwarding,
     /** Where a turn goes among the conversation's versions, and the history along its branch. */
     private readonly branches: MessageBranches,
+    /** Answers one user may have being written at once (`QUOTAS.answersInProgressPerUser` by default). */
+    private readonly answersInProgressPerUser: number,
   ) {}
 
   /**
@@ -107,7 +108,7 @@ export class SendService {
    * same instant may pass together; the cap bounds what is left running, not a burst.
    */
   private async refuseBeyondAnswerCap(userId: number): Promise<void> {
-    const max = QUOTAS.answersInProgressPerUser;
+    const max = this.answersInProgressPerUser;
     const writing = await this.messages.countStreamingOfUser(userId, this.clock.now().toISOString());
     if (writing >= max) throw new AppError('TOO_MANY_ANSWERS', { max });
   }
