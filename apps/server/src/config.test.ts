@@ -34,4 +34,10 @@ describe('configuration', () => {
     expect(() => loadConfig({ ANSWER_LEASE_MS: '1000' })).toThrow();
     expect(() => loadConfig({ ANSWER_LEASE_MS: 'soon' })).toThrow();
   });
+
+  it('reads the cap on answers in progress per user, 5 by default', () => {
+    expect(loadConfig({}).answersInProgressPerUser).toBe(5);
+    expect(loadConfig({ ANSWERS_IN_PROGRESS_PER_USER: '1000' }).answersInProgressPerUser).toBe(1000);
+    expect(() => loadConfig({ ANSWERS_IN_PROGRESS_PER_USER: '0' })).toThrow();
+  });
 });
