@@ -1,3 +1,4 @@
+import type { Message } from '@aiplatform/contracts';
 import { isApiError } from '../../api/api-error';
 import { chatApi } from '../../api/chat';
 import { isAbort, resumeChatAnswer } from '../../api/chat-stream';
@@ -29,19 +30,19 @@ export function isLostConnection(error: unknown): boolean {
   return isApiError(error) && (error.kind === 'network' || error.kind === 'format' || error.kind === 'timeout');
 }
 
-function readBack(store: ChatSessions, conversationId: string, delayMs = 0): void {
+/** Shows the conversation as the server answered it, unless a turn began on screen meanwhile. */
+export function showReadBack(store: ChatSessions, conversationId: string, messages: Message[]): void {
+  store.update(conversationId, (s) =>
+    s.phase === 'idle'
+      ? { messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) => i18n.t(`errors:${code}`)) }
+      : {},
+  );
+}
+
+export function readBack(store: ChatSessions, conversationId: string, delayMs = 0): void {
   window.setTimeout(() => {
     chatApi.messages(conversationId).then(
-      (messages) =>
-        store.update(conversationId, (s) =>
-          s.phase === 'idle'
-            ? {
-                messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) =>
-                  i18n.t(`errors:${code}`),
-                ),
-              }
-            : {},
-        ),
+      (messages) => showReadBack(store, conversationId, messages),
       (error: unknown) => console.warn('Could not re-read the conversation', error),
     );
   }, delayMs);

@@ -4,11 +4,10 @@ import { chatApi } from '../../api/chat';
 import { isAbort, streamChatMessage } from '../../api/chat-stream';
 import { toast } from '../../api/notify';
 import { i18n } from '../../i18n';
-import { withNoAnswerMarks } from './no-answer';
 import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 import { type LiveText, createLiveText } from '../../components/chat/live-text';
-import { followAnswer, isLostConnection } from './answer-resume';
+import { followAnswer, isLostConnection, readBack, showReadBack } from './answer-resume';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -88,21 +87,7 @@ function reportSendFailure(error: unknown): void {
 
 /** Reads the messages back from the server when the screen cannot know their ids or fate. */
 function resync(job: SendJob): void {
-  window.setTimeout(() => {
-    chatApi.messages(job.conversationId).then(
-      (messages) =>
-        job.store.update(job.conversationId, (s) =>
-          s.phase === 'idle'
-            ? {
-                messages: withNoAnswerMarks(messages, i18n.t('chat:message.noAnswer'), (code) =>
-                  i18n.t(`errors:${code}`),
-                ),
-              }
-            : {},
-        ),
-      (error: unknown) => console.warn('Could not re-read the conversation', error),
-    );
-  }, RESYNC_DELAY_MS);
+  readBack(job.store, job.conversationId, RESYNC_DELAY_MS);
 }
 
 function begin(
@@ -252,6 +237,7 @@ export async function runStreamSend(job: SendJob): Promise<void> {
  */
 export async function runPlainSend(job: SendJob): Promise<void> {
   const { store, conversationId: id } = job;
+  const shownBefore = new Set(store.get(id).messages.map((m) => m.id));
   const { user, assistant, controller } = begin(job, 'waiting');
   const withoutTemps = (list: ChatMessage[]) => list.filter((m) => m.id !== user.id && m.id !== assistant.id);
   try {
@@ -270,6 +256,11 @@ export async function runPlainSend(job: SendJob): Promise<void> {
       restoreInput(job);
       toast('info', i18n.t('chat:send.stopped'));
       resync(job);
+    } else if (isLostConnection(error)) {
+      end(job);
+      job.onSettled(undefined);
+      await readBackLostSend(job, shownBefore);
+      return;
     } else {
       restoreInput(job);
       reportSendFailure(error);
@@ -277,4 +268,18 @@ export async function runPlainSend(job: SendJob): Promise<void> {
     end(job);
     job.onSettled(undefined);
   }
+}
+
+/**
+ * A non-streamed send whose connection was lost may have reached the server, which goes on
+ * answering it: the conversation is read back, and the text goes back into the box only when
+ * the server has no new message from it (putting it back otherwise invites a second paid
+ * send). An answer the server is still writing is then attached to as after a reload.
+ */
+async function readBackLostSend(job: SendJob, shownBefore: Set<string>): Promise<void> {
+  const messages = await chatApi.messages(job.conversationId).catch(() => undefined);
+  const taken = messages?.some((m) => !shownBefore.has(m.id));
+  if (messages && taken) return showReadBack(job.store, job.conversationId, messages);
+  restoreInput(job);
+  toast('error', i18n.t('common:errors.network'));
 }
