@@ -32,12 +32,19 @@ describe.skipIf(!REDIS_URL)('uploads across two instances', () => {
     });
     expect(uploaded.status).toBe(200);
 
+    // The answer's url is signed for its owner (it works in a plain <img>, on any instance);
+    // the bare path still takes a bearer token and refuses anyone but the owner.
+    const signedUrl = uploaded.body.data.url;
+    const barePath = signedUrl.split('?')[0] as string;
     const fetchFromB = (token: string) =>
-      b.app.inject({ method: 'GET', url: uploaded.body.data.url, headers: { authorization: `Bearer ${token}` } });
+      b.app.inject({ method: 'GET', url: barePath, headers: { authorization: `Bearer ${token}` } });
     const served = await fetchFromB(owner);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.rawPayload.equals(PNG_1PX)).toBe(true);
+    const signed = await b.app.inject({ method: 'GET', url: signedUrl });
+    expect(signed.statusCode).toBe(200);
+    expect(signed.rawPayload.equals(PNG_1PX)).toBe(true);
     const hidden = await fetchFromB(other);
     expect(hidden.statusCode).toBe(404);
     expect(JSON.parse(hidden.body)).toMatchObject({ success: false, error: 'NOT_FOUND' });
