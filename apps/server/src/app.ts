@@ -54,6 +54,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
+import type { Presence } from './modules/stats/presence.js';
 import { SessionActivity } from './modules/auth/session-activity.js';
 import { SessionCache } from './modules/auth/session-cache.js';
 import { SessionRepo } from './modules/auth/session.repo.js';
@@ -91,6 +92,8 @@ export interface BuiltApp {
   sessionCache: SessionCache;
   /** Settles chat turns left by an instance that went away (tests run a round at will). */
   answerSweep: { sweep(): Promise<number> };
+  /** Who is online (tests mark many users online without signing each in). */
+  presence: Presence;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -304,5 +307,5 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     throw new AppError('NOT_FOUND');
   });
 
-  return { app, database, bootstrapResult, settings, sessionCache, answerSweep: chat.sweep };
+  return { app, database, bootstrapResult, settings, sessionCache, answerSweep: chat.sweep, presence: stats.presence };
 }

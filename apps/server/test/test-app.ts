@@ -127,6 +127,7 @@ export class TestApp {
   settings!: BuiltApp['settings'];
   sessionCache!: BuiltApp['sessionCache'];
   answerSweep!: BuiltApp['answerSweep'];
+  presence!: BuiltApp['presence'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -175,6 +176,7 @@ export class TestApp {
     this.settings = built.settings;
     this.sessionCache = built.sessionCache;
     this.answerSweep = built.answerSweep;
+    this.presence = built.presence;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

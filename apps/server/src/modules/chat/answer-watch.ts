@@ -4,6 +4,8 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/errors.js';
 import { type AnswerPiece, WATCH_REQUEST, type WatchRequest, piecesOf } from './answer-forwarding.js';
 import type { ConversationsRepo } from './conversations.repo.js';
+import type { MessageBranches, MessageNode } from './message-branches.js';
+import type { MessageTree } from './message-tree.js';
 import type { MessagesRepo } from './messages.repo.js';
 
 type DoneData = Extract<StreamEvent, { event: 'done' }>['data'];
@@ -36,17 +38,27 @@ export class AnswerWatch {
   constructor(
     private readonly conversations: ConversationsRepo,
     private readonly messages: MessagesRepo,
+    /** The branch shown, whose answer a page showing it follows. */
+    private readonly branches: MessageBranches,
     private readonly bus: ChangeBus,
     private readonly clock: Clock,
     /** The longest an answer may take and then be settled; a watcher never waits longer. */
     private readonly longestWaitMs: number,
   ) {}
 
-  /** The answer streaming in the owner's conversation (the newest), or undefined; 404 for another's. */
+  /**
+   * The answer streaming in the owner's conversation, or undefined; 404 for another's. With
+   * several (versions answered at once), the one on the branch shown, which is what a page
+   * reading that branch shows growing; else the newest.
+   */
   async streamingAnswer(userId: number, conversationId: string): Promise<string | undefined> {
-    if (!(await this.conversations.findOwned(conversationId, userId))) throw notFound();
+    const conversation = await this.conversations.findOwned(conversationId, userId);
+    if (!conversation) throw notFound();
     const running = await this.messages.streamingIn(conversationId, this.clock.now().toISOString());
-    return running.at(-1);
+    if (running.length <= 1) return running[0];
+    const tree = await this.branches.tree(conversationId);
+    const shown = tree.shownBranch(conversation.active_message_id).map((m) => m.id);
+    return shown.findLast((id) => running.includes(id)) ?? newestOf(tree, running);
   }
 
   /** Relays the answer to `out` until it ends, the watcher leaves (`gone`) or this server stops. */
@@ -153,6 +165,16 @@ export class AnswerWatch {
   close(): void {
     for (const stop of [...this.watching]) stop();
   }
+}
+
+/** The newest (last stored) of these messages. */
+function newestOf(tree: MessageTree<MessageNode>, ids: string[]): string | undefined {
+  let newest: MessageNode | undefined;
+  for (const id of ids) {
+    const m = tree.get(id);
+    if (m && (!newest || m.seq > newest.seq)) newest = m;
+  }
+  return newest?.id ?? ids.at(-1);
 }
 
 function parsePiece(data: string | undefined): AnswerPiece | undefined {

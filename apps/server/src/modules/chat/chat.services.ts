@@ -101,7 +101,7 @@ export function createChatServices(d: ChatDeps) {
       (userId, conversationId) => send.stop(userId, conversationId),
     ),
     send,
-    watch: new AnswerWatch(conversationsRepo, messages, d.changes, d.clock, longestAnswerMs),
+    watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),
   };
 }
 export type ChatServices = ReturnType<typeof createChatServices>;

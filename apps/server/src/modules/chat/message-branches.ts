@@ -51,9 +51,10 @@ export class MessageBranches {
   }
 
   /**
-   * A new question's parent: the one named (which must be a message of this conversation;
-   * null: a new first question), or by default the last message of the branch shown;
-   * with the history the model is sent before it.
+   * A new question's parent: the one named, or by default the last message of the branch
+   * shown; with the history the model is sent before it. A named parent must be a message
+   * of this conversation (else 404) that a question may follow (else FOLLOW_UP_NOT_ALLOWED);
+   * null makes a new first question.
    */
   async beforeNewQuestion(
     conversation: ConversationRow,
@@ -61,7 +62,11 @@ export class MessageBranches {
   ): Promise<{ parentId: string | null; history: HistoryMessage[] }> {
     const tree = await this.tree(conversation.id);
     const parentId = named === undefined ? (tree.shownLeaf(conversation.active_message_id)?.id ?? null) : named;
-    if (parentId !== null && !tree.get(parentId)) throw notFound();
+    if (parentId !== null) {
+      const parent = tree.get(parentId);
+      if (!parent) throw notFound();
+      if (named !== undefined && !mayBeFollowed(parent)) throw new AppError('FOLLOW_UP_NOT_ALLOWED');
+    }
     return { parentId, history: await this.historyUpTo(tree, parentId, conversation.context_length) };
   }
 
@@ -127,4 +132,16 @@ export class MessageBranches {
       images: (files.get(m.id) ?? []).map((f: AttachedFile) => ({ storedName: f.stored_name, mime: f.mime })),
     }));
   }
+}
+
+/**
+ * Whether a question may be sent after this message: after a finished answer (complete,
+ * stopped, or broken off with text), or after a question left unanswered (its turn
+ * refunded; what is sent after it hangs under it). Not after a question that has or is
+ * getting an answer, nor after an answer still streaming: the new question would sit
+ * beside those answers as a version of them.
+ */
+function mayBeFollowed(m: MessageNode): boolean {
+  if (m.role === 'user') return m.status === 'unanswered';
+  return (m.status === 'complete' || m.status === 'stopped' || m.status === 'error') && m.says === 1;
 }

@@ -260,6 +260,26 @@ export class MessagesRepo {
     return Number(r.n);
   }
 
+  /** The newest answer of a question other than `except` (in any state), or undefined. */
+  async newestAnswerOf(
+    db: Db,
+    conversationId: string,
+    questionId: string,
+    except: string,
+  ): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('messages')
+      .select('id')
+      .where('conversation_id', '=', conversationId)
+      .where('parent_id', '=', questionId)
+      .where('role', '=', 'assistant')
+      .where('id', '!=', except)
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
   /** Hangs the children of `from` (other than `to` itself) under `to`: a turn taken out of, or put into, a branch. */
   async reparent(db: Db, conversationId: string, from: string[], to: string | null): Promise<void> {
     if (from.length === 0) return;

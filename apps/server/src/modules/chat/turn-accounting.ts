@@ -163,9 +163,15 @@ export class TurnAccounting {
         });
       }
       // The question stays, marked, so the person sees what went unanswered after a reload
-      // and can send it again; only the empty answer goes (anything hung under it meanwhile
-      // follows the question again).
-      await this.messages.reparent(trx, ref.conversationId, [ref.answerId], ref.questionId || null);
+      // and can send it again; only the empty answer goes. Anything hung under it meanwhile
+      // (a retry moves a question's follow-up under its new answer) follows the question's
+      // newest other answer, or the question itself when it has none: under the question
+      // beside a surviving answer, it would become a version of that answer.
+      const heir = ref.questionId
+        ? ((await this.messages.newestAnswerOf(trx, ref.conversationId, ref.questionId, ref.answerId)) ??
+          ref.questionId)
+        : null;
+      await this.messages.reparent(trx, ref.conversationId, [ref.answerId], heir);
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
       await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId, {

@@ -305,6 +305,138 @@ describe('message versions', () => {
     expect(texts(await shown(u.token, conv.id))).toEqual(['q1', 'Echo: q1']);
   });
 
+  /** Sends in the background with a slow answer; resolves once the upstream is answering it. */
+  async function sendingSlowly(token: string, convId: string, content: string, extra: Record<string, unknown> = {}) {
+    const text = `${content} [fake:delay=60]`;
+    const reply = t.post<NonStreamAnswer>(
+      `${base(convId)}/messages`,
+      { content: text, stream: false, ...extra },
+      token,
+    );
+    await fake.waitFor((r) => r.lastUserText === text, { ended: false });
+    const answer = await t.db
+      .selectFrom('messages')
+      .select(['id', 'parent_id'])
+      .where('conversation_id', '=', convId)
+      .where('status', '=', 'streaming')
+      .orderBy('seq', 'desc')
+      .executeTakeFirstOrThrow();
+    return { reply, answerId: answer.id, questionId: answer.parent_id as string };
+  }
+
+  it('a question follows only a finished answer or a question left unanswered: else 400, nothing charged', async () => {
+    const u = await user();
+    const conv = await createConversation(t, u.token);
+    const one = await send(u.token, conv.id, { content: 'q1' });
+    const running = await sendingSlowly(u.token, conv.id, 'q2');
+    const used = (await t.userRow(u.id)).credits_used;
+    const ask = (parentId: string, lang: 'zh-CN' | 'en-US') =>
+      t.request('POST', `${base(conv.id)}/messages`, {
+        body: { content: 'beside an answer', stream: false, parent_id: parentId },
+        token: u.token,
+        lang,
+      });
+    // A question that has an answer, or is getting one, and an answer still streaming.
+    for (const parentId of [one.user_message.id, running.questionId, running.answerId]) {
+      const zh = await ask(parentId, 'zh-CN');
+      expect(zh.status, zh.text).toBe(400);
+      expect(zh.body).toMatchObject({
+        error: 'FOLLOW_UP_NOT_ALLOWED',
+        message: '新提问只能接在已完成的回答或未获回答的提问之后',
+      });
+    }
+    const en = await ask(one.user_message.id, 'en-US');
+    expect(en.body).toMatchObject({
+      error: 'FOLLOW_UP_NOT_ALLOWED',
+      message: 'A new question can only follow a finished answer or a question left unanswered',
+    });
+    expect((await t.userRow(u.id)).credits_used).toBe(used);
+    expect((await running.reply).status).toBe(200);
+    const stored = await t.db.selectFrom('messages').select('id').where('conversation_id', '=', conv.id).execute();
+    expect(stored).toHaveLength(4);
+
+    // Accepted: a question left unanswered (the new one hangs under it), an answer broken off
+    // with text, a finished answer, and null (a new first question).
+    const model = (name: string) => t.put(base(conv.id), { model_name: name }, u.token);
+    await model('fake-error');
+    await sendStreamed(t, u.token, conv.id, { content: 'lost' });
+    const lost = (await shown(u.token, conv.id)).at(-1) as Message;
+    expect(lost).toMatchObject({ content: 'lost', status: 'unanswered' });
+    await model('fake-drop');
+    const after = await sendStreamed(t, u.token, conv.id, { content: 'after lost', parent_id: lost.id });
+    expect(after.status).toBe(200);
+    const broken = (await shown(u.token, conv.id)).at(-1) as Message;
+    expect(broken).toMatchObject({ role: 'assistant', status: 'error' });
+    expect(broken.content).not.toBe('');
+    await model('fake-echo');
+    const next = await send(u.token, conv.id, { content: 'after broken', parent_id: broken.id });
+    expect(next.user_message.parent_id).toBe(broken.id);
+    await send(u.token, conv.id, { content: 'again', parent_id: next.assistant_message.id });
+    await send(u.token, conv.id, { content: 'new first', parent_id: null });
+    const list = await shown(u.token, conv.id);
+    expect(texts(list)).toEqual(['new first', 'Echo: new first']);
+  });
+
+  it('a failed retry hands what followed the question to its answer that remains, not beside it', async () => {
+    const u = await user();
+    const conv = await createConversation(t, u.token);
+    const model = (name: string) => t.put(base(conv.id), { model_name: name }, u.token);
+    await send(u.token, conv.id, { content: 'first' });
+    await model('fake-error');
+    await sendStreamed(t, u.token, conv.id, { content: 'lost' });
+    await model('fake-echo');
+    const follow = await send(u.token, conv.id, { content: 'after lost' });
+    const lost = follow.user_message.parent_id as string;
+    // Two retries at once: the first hangs (and is stopped before its first word), the second is answered.
+    await model('fake-hang');
+    fake.requests.length = 0;
+    const hanging = t.post(`${base(conv.id)}/messages/${lost}/regenerate`, { stream: false }, u.token);
+    await fake.waitFor((r) => r.lastUserText === 'lost', { ended: false });
+    await model('fake-echo');
+    const answered = await t.post<NonStreamAnswer>(
+      `${base(conv.id)}/messages/${lost}/regenerate`,
+      { stream: false },
+      u.token,
+    );
+    expect(answered.status, answered.text).toBe(200);
+    const stop = await t.post(`${base(conv.id)}/stop`, {}, u.token);
+    expect(stop.status, stop.text).toBe(200);
+    await hanging;
+
+    const after = await t.db
+      .selectFrom('messages')
+      .select('parent_id')
+      .where('id', '=', follow.user_message.id)
+      .executeTakeFirstOrThrow();
+    expect(after.parent_id).toBe(answered.body.data.assistant_message.id);
+    await t.put(`${base(conv.id)}/active`, { message_id: follow.assistant_message.id }, u.token);
+    const list = await shown(u.token, conv.id);
+    expect(texts(list)).toEqual(['first', 'Echo: first', 'lost', 'Echo: lost', 'after lost', 'Echo: after lost']);
+    expect(list.every((m) => m.sibling_ids?.length === 1)).toBe(true);
+    expect(list[2]).toMatchObject({ id: lost, status: 'complete' });
+    expect((await t.userRow(u.id)).credits_used).toBe(30);
+  });
+
+  it('GET …/stream follows the answer streaming on the branch shown, not the newest elsewhere', async () => {
+    const u = await user();
+    const conv = await createConversation(t, u.token);
+    await send(u.token, conv.id, { content: 'q1' });
+    const shownOne = await sendingSlowly(u.token, conv.id, 'version a', { parent_id: null });
+    const otherOne = await sendingSlowly(u.token, conv.id, 'version b', { parent_id: null });
+    // Another device shows the older version's branch.
+    const put = await t.put(`${base(conv.id)}/active`, { message_id: shownOne.questionId }, u.token);
+    expect(put.status, put.text).toBe(200);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base(conv.id)}/stream`,
+      headers: { authorization: `Bearer ${u.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [resumed] = eventData(parseSse(res.body).events, 'resume');
+    expect(resumed?.message_id).toBe(shownOne.answerId);
+    await Promise.all([shownOne.reply, otherOne.reply]);
+  });
+
   it('the migration links the messages of an existing conversation into one chain', async () => {
     const u = await user();
     const conv = await createConversation(t, u.token);

@@ -15,8 +15,16 @@ const LENGTHS = /^(-?\d+(\.\d+)?(px|em|rem|%)?|auto)(\s+(-?\d+(\.\d+)?(px|em|rem
 const COLOR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\(\s*[\d.\s,%]+\)|hsla?\(\s*[\d.\s,%deg]+\))$/i;
 const BORDER =
   /^(\d+(\.\d+)?(px|em|rem)?\s+)?(none|solid|dashed|dotted|double)(\s+(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d.\s,%]+\)))?$/i;
-/** Family names, quoted or not, separated by commas: letters, digits, spaces and hyphens only. */
-const FONT_FAMILY = /^(("[\w\s-]+"|'[\w\s-]+'|[\w-]+(\s[\w-]+)*)\s*,\s*)*("[\w\s-]+"|'[\w\s-]+'|[\w-]+(\s[\w-]+)*)$/;
+/*
+ * Family names, quoted or not, separated by commas: letters and digits of any script (a
+ * zh-CN page names "微软雅黑" or "PingFang SC"), spaces, hyphens and underscores. Anything
+ * that could start a function (url(), expression()), an escape (a backslash), another
+ * declaration or rule (; { }) or markup (< >) does not match, so the declaration is dropped.
+ */
+const FAMILY_CHARS = String.raw`[\p{L}\p{M}\p{N}_-]`;
+const QUOTED_FAMILY = String.raw`"[\p{L}\p{M}\p{N}_\s-]+"|'[\p{L}\p{M}\p{N}_\s-]+'`;
+const FAMILY = String.raw`(${QUOTED_FAMILY}|${FAMILY_CHARS}+(\s+${FAMILY_CHARS}+)*)`;
+const FONT_FAMILY = new RegExp(String.raw`^${FAMILY}(\s*,\s*${FAMILY})*$`, 'u');
 const KEYWORD = (...words: string[]) => new RegExp(`^(${words.join('|')})$`, 'i');
 
 const SAFE_STYLES: Record<string, RegExp[]> = {
@@ -76,32 +84,68 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowProtocolRelative: false,
+  // A link to "//host" is kept as a link to another site (see withLinkTarget).
+  allowProtocolRelative: true,
   allowedStyles: { '*': SAFE_STYLES },
   disallowedTagsMode: 'discard',
   transformTags: { a: (tagName, attribs) => ({ tagName, attribs: withLinkTarget(attribs) }) },
   exclusiveFilter: (frame) => frame.tag === 'img' && !isSafeImageSource(frame.attribs.src ?? ''),
 };
 
+/*
+ * Browsers skip tabs and line breaks inside an address and spaces around it, and the
+ * allow-list judges an address with every such character removed, so the kind of an
+ * address is judged the same way: "/\t/host" names another site, like "//host".
+ */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is matched
+const IGNORED_IN_ADDRESS = /[\x00-\x20]+/g;
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+type AddressKind = 'fragment' | 'site-path' | 'web' | 'mail' | 'other-scheme' | 'relative';
+
+function addressKind(address: string): AddressKind {
+  const href = address.replace(IGNORED_IN_ADDRESS, '');
+  if (href.startsWith('#')) return 'fragment';
+  // Two leading slashes keep the page's scheme and name another host; a browser reads a
+  // backslash as a slash there ("\\host", "/\host").
+  if (/^[/\\]{2}/.test(href) || /^https?:/i.test(href)) return 'web';
+  if (href.startsWith('/')) return 'site-path';
+  if (/^mailto:/i.test(href)) return 'mail';
+  if (SCHEME.test(href)) return 'other-scheme';
+  return 'relative';
+}
+
 /**
  * Where a link opens, whatever the author wrote (the page lives in a sandboxed frame, where
  * a link loading in place would show a blank frame): a path on this site moves the whole
- * window; an address elsewhere opens a new tab that gets no handle on this one; mailto
- * hands over to the mail program; a fragment scrolls the page itself.
+ * window; an address elsewhere, "//host" included, opens a new tab that gets no handle on
+ * this one; mailto hands over to the mail program; a fragment scrolls the page itself.
+ * A relative address ("about", "../x", "?q", "") would resolve against the frame's own
+ * document under /api/public/ and take the whole window to a page that does not exist.
+ * Guessing what the author meant could as well send visitors somewhere unintended, so
+ * such a link loses its href and stays text; paths on this site are written from the root.
  */
 function withLinkTarget(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
-  const { target: _authored, rel: _authoredRel, ...rest } = attribs;
-  const href = (attribs.href ?? '').trim();
-  if (href === '' || href.startsWith('#')) return rest;
-  if (/^https?:/i.test(href)) return { ...rest, target: '_blank', rel: 'noopener noreferrer' };
-  // Any other scheme (javascript:, data:, …) loses its href to the allow-list anyway.
-  if (/^[a-z][a-z0-9+.-]*:/i.test(href) && !/^mailto:/i.test(href)) return rest;
-  return { ...rest, target: '_top' };
+  const { target: _authored, rel: _authoredRel, href, ...rest } = attribs;
+  if (href === undefined) return rest;
+  switch (addressKind(href)) {
+    case 'fragment':
+      return { ...rest, href };
+    case 'site-path':
+    case 'mail':
+      return { ...rest, href, target: '_top' };
+    case 'web':
+      return { ...rest, href, target: '_blank', rel: 'noopener noreferrer' };
+    case 'other-scheme': // javascript:, data:, … would lose their href to the allow-list anyway
+    case 'relative':
+      return rest;
+  }
 }
 
 function isSafeImageSource(src: string): boolean {
-  // A path on this site (an uploaded logo) is as safe as an http(s) address.
-  return /^https?:\/\//i.test(src) || /^\/(?!\/)/.test(src) || DATA_IMAGE.test(src);
+  // A path on this site (an uploaded logo) is as safe as an http(s) address; an image
+  // from "//host" is left out, as before: an image needs its scheme written.
+  return /^https?:\/\//i.test(src.trim()) || addressKind(src) === 'site-path' || DATA_IMAGE.test(src);
 }
 
 export function sanitizeHomepageHtml(html: string): string {

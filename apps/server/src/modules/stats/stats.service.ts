@@ -67,9 +67,7 @@ export class StatsService {
     if (scope === 'none' || (scope === 'group' && actor.group_id === null)) return this.ownRealtime(actor.id, today);
     const range = { from: today, to: today, ...(scope === 'group' ? { groupId: actor.group_id! } : {}) };
     const [online, byDay, active, popular, totalUsers] = await Promise.all([
-      scope === 'all'
-        ? this.presence.countOnline()
-        : this.presence.onlineUserIds().then((ids) => this.usage.countUsers(range.groupId, ids)),
+      scope === 'all' ? this.presence.countOnline() : this.onlineMembers(actor.group_id!),
       this.usage.byDay(range),
       this.usage.activeUsersByDay(range),
       this.usage.popularModels(range, POPULAR_MODELS),
@@ -92,6 +90,18 @@ export class StatsService {
       })),
       timestamp: this.clock.now().toISOString(),
     };
+  }
+
+  /**
+   * How many of a group's members are online. The online users are matched against the
+   * group's member ids here rather than sent to the database as a list: a big site has
+   * more of them online than a statement may carry parameters (PostgreSQL 65,535, SQLite
+   * 32,766). Reading the members costs one indexed query the size of the group.
+   */
+  private async onlineMembers(groupId: number): Promise<number> {
+    const [online, members] = await Promise.all([this.presence.onlineUserIds(), this.usage.liveMemberIds(groupId)]);
+    const onlineIds = new Set(online);
+    return members.reduce((count, id) => count + (onlineIds.has(id) ? 1 : 0), 0);
   }
 
   /** One user's figures of today: the viewer is the one online, active if they chatted. */

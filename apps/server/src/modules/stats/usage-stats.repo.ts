@@ -151,14 +151,23 @@ export class UsageStatsRepo {
       .execute();
   }
 
-  /** Live accounts: all, one group's, or those of `ids` in one group. */
-  async countUsers(groupId?: number, ids?: readonly number[]): Promise<number> {
-    if (ids && ids.length === 0) return 0;
+  /** Live accounts: all, or one group's. */
+  async countUsers(groupId?: number): Promise<number> {
     let q = this.db.selectFrom('users').where('deleted_at', 'is', null);
     if (groupId !== undefined) q = q.where('group_id', '=', groupId);
-    if (ids) q = q.where('id', 'in', ids);
     const row = await q.select(sql<string>`count(*)`.as('n')).executeTakeFirst();
     return n(row?.n);
+  }
+
+  /** The ids of one group's live accounts. */
+  async liveMemberIds(groupId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .where('group_id', '=', groupId)
+      .where('deleted_at', 'is', null)
+      .select('id')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async namesOfUsers(ids: number[]): Promise<Map<number, string>> {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ResumeHandlers, StreamHandlers } from '../../api/chat-stream';
-import { ChatSessions } from './chat-sessions';
+import { type ChatMessage, ChatSessions } from './chat-sessions';
 
 const api = vi.hoisted(() => ({
   stream: vi.fn<(id: string, body: unknown, handlers: StreamHandlers, signal: AbortSignal) => Promise<void>>(),
@@ -140,5 +140,68 @@ describe('a conversation opened while its last answer is written', () => {
     store.update(ID, { status: 'ready', messages: [question, answer] });
     expect(resumeOpenAnswer(store, ID, vi.fn())).toBe(false);
     expect(api.resume).not.toHaveBeenCalled();
+  });
+});
+
+describe('a resume of an answer this page does not show', () => {
+  it('is not followed: the shown answer keeps its id and the branch is read back', async () => {
+    api.resume.mockImplementationOnce((_id, h, signal) => {
+      h.onResume({ message_id: 'other', content: 'Echo: another version' });
+      h.onDelta(' grows');
+      return new Promise((_resolve, reject) => {
+        if (signal.aborted) reject(new DOMException('aborted', 'AbortError'));
+        signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      });
+    });
+    const readBack = [question, { ...question, id: 'a2', role: 'assistant' as const, content: 'Echo: hello' }];
+    api.messages.mockImplementationOnce(() => Promise.resolve(readBack as never));
+    const store = new ChatSessions();
+    const answer = { ...question, id: 'a1', role: 'assistant' as const, content: 'Echo', status: 'streaming' as const };
+    store.update(ID, { status: 'ready', messages: [question, answer] });
+    const onEnd = vi.fn();
+
+    resumeOpenAnswer(store, ID, onEnd);
+    const live = store.get(ID).messages.at(-1)?.live;
+    await vi.waitFor(() => expect(onEnd).toHaveBeenCalledWith('ended', 'a1'));
+    expect(store.get(ID).messages.map((m) => m.id)).not.toContain('other');
+    // Nothing of the other answer's text was shown in this one.
+    expect(live?.text()).toBe('Echo');
+    await vi.waitFor(() => expect(store.get(ID).messages.map((m) => m.id)).toEqual(['q1', 'a2']));
+    expect(api.messages).toHaveBeenCalledWith(ID);
+  });
+});
+
+describe('an ordinary send', () => {
+  const answered = { ...question, id: 'a1', role: 'assistant' as const, content: 'Echo: hello' };
+  async function sentParent(messages: ChatMessage[]) {
+    api.stream.mockImplementationOnce(() => Promise.reject(new TypeError('offline')));
+    const store = new ChatSessions();
+    store.update(ID, { status: 'ready', messages });
+    await runStreamSend({
+      store,
+      conversationId: ID,
+      content: 'next',
+      input: 'next',
+      images: [],
+      modelName: 'm',
+      onSettled: vi.fn(),
+    });
+    return (api.stream.mock.calls.at(-1)?.[1] as { parent_id?: string | null }).parent_id;
+  }
+  function failedAnswer() {
+    const failure = { message: 'no answer', questionId: 'q1', content: 'hello', images: [] };
+    return { ...answered, id: 'refunded', status: 'error' as const, failure };
+  }
+
+  it('names the last message shown, as the branch this page shows may not be the stored one', async () => {
+    expect(await sentParent([question, answered])).toBe('a1');
+  });
+
+  it('names the question when the answer shown was a failure the server did not keep', async () => {
+    expect(await sentParent([question, failedAnswer()])).toBe('q1');
+  });
+
+  it('names null for the first question of a new chat', async () => {
+    expect(await sentParent([])).toBeNull();
   });
 });

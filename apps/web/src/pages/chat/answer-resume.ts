@@ -76,26 +76,43 @@ const wait = (ms: number, signal: AbortSignal) =>
  */
 export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone' | 'lost'> {
   const { store, conversationId: id, live, signal } = job;
-  let answerId = job.answerId;
+  const answerId = job.answerId;
   const setAssistant = (patch: Partial<ChatMessage>) =>
     store.updateMessages(id, (list) => list.map((m) => (m.id === answerId ? { ...m, ...patch } : m)));
   let attempt = 0;
   for (;;) {
     const text = createDeltaAccumulator((content) => live.set(content));
+    // Aborted when the server resumes another answer than this one.
+    const attach = new AbortController();
+    const onStop = () => attach.abort();
+    signal.addEventListener('abort', onStop, { once: true });
+    if (signal.aborted) attach.abort();
+    let elsewhere = false;
+    const leaveToOtherAnswer = () => {
+      setAssistant({ content: text.finish() || live.text(), streaming: false });
+      readBack(store, id);
+      return 'ended' as const;
+    };
     try {
       const found = await resumeChatAnswer(
         id,
         {
           onResume: (data) => {
+            // Another answer is written (on a branch another tab shows now): not the one on
+            // this screen, so it is not followed here; the branch is read back instead.
             if (data.message_id !== answerId) {
-              setAssistant({ id: data.message_id, temp: false });
-              answerId = data.message_id;
+              elsewhere = true;
+              attach.abort();
+              return;
             }
             attempt = 0;
             text.push(data.content);
           },
-          onDelta: (delta) => text.push(delta),
+          onDelta: (delta) => {
+            if (!elsewhere) text.push(delta);
+          },
           onDone: (data) => {
+            if (elsewhere) return;
             text.finish();
             setAssistant({
               id: data.messageId,
@@ -108,8 +125,9 @@ export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone
             });
           },
         },
-        signal,
+        attach.signal,
       );
+      if (elsewhere) return leaveToOtherAnswer();
       // Nothing is written any more (it ended meanwhile): the stored answer is the truth.
       // Refunded before its first word: the server kept the question; read that back too.
       if (!found || !text.text()) {
@@ -119,6 +137,7 @@ export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone
       return found ? 'ended' : 'gone';
     } catch (error) {
       const partial = text.finish() || live.text();
+      if (elsewhere && !signal.aborted) return leaveToOtherAnswer();
       if (isAbort(error)) {
         toast('info', i18n.t('chat:send.stopped'));
         setAssistant({ content: partial, status: 'stopped', streaming: false });
@@ -142,6 +161,8 @@ export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone
         return 'ended';
       }
       return 'lost';
+    } finally {
+      signal.removeEventListener('abort', onStop);
     }
   }
 }

@@ -8,6 +8,7 @@ import { type ChatMessage, type ChatSessions, tempId } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 import { type LiveText, createLiveText } from '../../components/chat/live-text';
 import { followAnswer, isLostConnection, readBack, showReadBack } from './answer-resume';
+import { lastShownId } from './follow-up-parent';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -110,11 +111,18 @@ function begin(
   return { user: again ? { ...user, id: again } : user, assistant, controller };
 }
 
-/** What a turn posts: the text and images, and where a new version goes. */
+/**
+ * What a turn posts: the text and images, and where it goes. An ordinary send names the
+ * last message this page shows: the branch stored on the server may have been changed
+ * meanwhile by another tab, and the question belongs on the branch the person sees.
+ */
 function turnBody(job: SendJob) {
   const body = { content: job.content, file_ids: job.images.map((f) => f.id) };
   if (job.rework?.regenerateOf) return { ...body, regenerateOf: job.rework.regenerateOf };
-  return job.rework && job.rework.parentId !== undefined ? { ...body, parent_id: job.rework.parentId } : body;
+  if (job.rework && job.rework.parentId !== undefined) return { ...body, parent_id: job.rework.parentId };
+  // Before the branch is read (never the case once the composer is enabled) the server places it.
+  const session = job.store.get(job.conversationId);
+  return session.status === 'ready' ? { ...body, parent_id: lastShownId(session.messages) } : body;
 }
 
 function end(job: SendJob): void {
