@@ -46,6 +46,15 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
   return r.rows[0]?.schema;
 }
 
+/**
+ * Kysely looks for its bookkeeping tables by listing the tables of every schema, checking
+ * each schema's privileges as it goes; a schema another client drops during that listing
+ * (another installation sharing the database, a test run cleaning up) fails it with
+ * "schema does not exist". Nothing was changed then, so the listing is simply tried again.
+ */
+const SCHEMA_VANISHED = '3F000';
+const MIGRATE_ATTEMPTS = 3;
+
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const migrationTableSchema = await migrationSchema(db);
   const migrator = new Migrator({
@@ -53,9 +62,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    const vanished = !failed && (error as { code?: string } | undefined)?.code === SCHEMA_VANISHED;
+    if (vanished && attempt < MIGRATE_ATTEMPTS) continue;
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
