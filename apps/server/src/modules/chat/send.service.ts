@@ -33,6 +33,7 @@ import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 import { ActiveAnswers } from './active-answers.js';
 import type { AnswerForwarding, ForwardedAnswer } from './answer-forwarding.js';
+import { AnswerStops } from './answer-stops.js';
 import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
 import { likelyAffordable } from './likely-affordable.js';
@@ -68,16 +69,11 @@ export interface TurnSink {
   error(code: ErrorCode): void;
 }
 
-/** How long a stop call waits for the stopped answers to be stored (another instance holds them, perhaps). */
-const STOP_WAIT_MS = 5_000;
-
-/** The change-bus event asking whichever instance streams in a conversation to stop. */
-const stopEvent = (conversationId: string) => `chat.stop:${conversationId}`;
-
 /** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
 export class SendService {
   /** Answers in progress, aborted with reason `shutdown` when the server stops. */
   private readonly active = new ActiveAnswers();
+  private readonly stops: AnswerStops;
 
   constructor(
     private readonly conversations: ConversationsRepo,
@@ -100,7 +96,9 @@ export class SendService {
     private readonly branches: MessageBranches,
     /** Answers one user may have being written at once (`QUOTAS.answersInProgressPerUser` by default). */
     private readonly answersInProgressPerUser: number,
-  ) {}
+  ) {
+    this.stops = new AnswerStops(conversations, messages, bus, this.active, clock);
+  }
 
   /**
    * A closed connection does not stop an answer, so the answers a user has being written
@@ -228,7 +226,7 @@ export class SendService {
     }
     // From the moment the answer row exists a stop call can find it: listen at once, not
     // only when the stream starts (nothing runs between the commit and this line).
-    const stopListening = this.bus.subscribe(stopEvent(conversation.id), () => ac.abort('client'));
+    const stopListening = this.stops.listen(conversation.id, ac);
     const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
     if (!prompt) {
       try {
@@ -366,24 +364,9 @@ export class SendService {
     await this.live.close();
   }
 
-  /**
-   * POST /chat/conversations/{id}/stop: stops the owner's answers in progress in that
-   * conversation, on whichever instance streams them, as a disconnect would (partial text
-   * kept and charged, nothing yet: refunded), and answers once they are stored (or after
-   * a few seconds at most). Stopping when nothing runs is not an error.
-   */
-  async stop(userId: number, conversationId: string): Promise<{ stopped: number }> {
-    if (!(await this.conversations.findOwned(conversationId, userId))) throw notFound();
-    const running = await this.messages.streamingIn(conversationId, this.clock.now().toISOString());
-    if (running.length === 0) return { stopped: 0 };
-    await this.bus.publish(stopEvent(conversationId));
-    // Those held here are awaited directly; those held elsewhere are seen settled in the database.
-    await this.active.stopConversation(conversationId);
-    const until = Date.now() + STOP_WAIT_MS;
-    while ((await this.messages.countStreaming(running)) > 0 && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return { stopped: running.length };
+  /** POST /chat/conversations/{id}/stop (see `AnswerStops.stop`). */
+  stop(userId: number, conversationId: string): Promise<{ stopped: number }> {
+    return this.stops.stop(userId, conversationId);
   }
 
   /**
