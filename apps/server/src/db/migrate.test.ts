@@ -13,12 +13,12 @@ function databaseWhereASchemaVanishes(times: number) {
   const sqlite = new SQLite(':memory:');
   const state = { listings: 0 };
   const prepare = sqlite.prepare.bind(sqlite);
-  sqlite.prepare = ((source: string) => {
+  sqlite.prepare = (source: string) => {
     if (source.includes('sqlite_master') && state.listings++ < times) {
       throw Object.assign(new Error('schema "t_gone" does not exist'), { code: '3F000' });
     }
     return prepare(source);
-  });
+  };
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, state };
 }
