@@ -99,6 +99,9 @@ test.describe('session', () => {
   test('an access token stored as expired is refreshed when the app starts', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'boot' });
     await loginViaUi(page, user.email, user.password);
+    // The app is closed first: a running dashboard may store its session again (any change to
+    // it is persisted) after the write below, putting the valid token back.
+    await page.goto('/api/ready');
     await page.evaluate(
       ({ key, token }) => {
         const stored = JSON.parse(window.localStorage.getItem(key) ?? '{}') as { state: Record<string, unknown> };
@@ -126,6 +129,8 @@ test.describe('session', () => {
   }) => {
     const user = await registerViaApi(request, { prefix: 'dead' });
     await loginViaUi(page, user.email, user.password);
+    // The dashboard's first requests have answered, so none stores the old session after the rewrite.
+    await page.waitForLoadState('networkidle');
 
     await rewriteSessionFromOtherTab(context, page, {
       accessToken: EXPIRED_LOOKING_TOKEN,
