@@ -68,6 +68,8 @@ test.describe('session', () => {
   test('a refused access token is refreshed silently and the request retried', async ({ page, context, request }) => {
     const user = await registerViaApi(request, { prefix: 'refr' });
     await loginViaUi(page, user.email, user.password);
+    // The dashboard's first requests have answered, so none stores the old session after the rewrite.
+    await page.waitForLoadState('networkidle');
     const original = (await readStoredAuth(page)) as StoredAuth;
 
     await rewriteSessionFromOtherTab(context, page, {
