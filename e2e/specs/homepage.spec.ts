@@ -76,7 +76,9 @@ for (const language of LANGUAGES) {
         await guest.getByTestId('homepage-login').click();
         await expect(guest).toHaveURL(/\/login$/);
 
-        // Switched off again: / is the login page.
+        // Switched off again: / is the login page. The first save's notice may still be
+        // on screen (3 s), so it must be gone before the second one is looked for.
+        await expect(toast(page, T.saved)).toHaveCount(0);
         await page.getByTestId('homepage-enabled').click();
         await page.getByTestId('settings-save-homepage').click();
         await expect(toast(page, T.saved)).toBeVisible();
