@@ -122,10 +122,16 @@ describe('app shell', () => {
       expect(res.body).toEqual({ status: 'ok' });
     });
 
-    it('GET /api/ready reports the database and the cache', async () => {
+    it('GET /api/ready reports the database, the cache and the data directory’s free space', async () => {
       const res = await t.get('/api/ready');
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ status: 'ready', database: true, cache: true });
+      expect(res.body).toEqual({
+        status: 'ready',
+        database: true,
+        cache: true,
+        disk: true,
+        disk_free_mb: expect.any(Number),
+      });
     });
   });
 

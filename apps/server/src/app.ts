@@ -11,6 +11,7 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth-guard.js';
 import { createChangeBus } from './lib/change-bus.js';
+import { type StatFsReader, diskSpaceCheck } from './lib/disk-space.js';
 import { applyHttpServerSettings } from './lib/http-server-settings.js';
 import { AppError } from './lib/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -50,6 +51,8 @@ import { publicRoutes } from './modules/settings/public.routes.js';
 import { adminSettingsRoutes } from './modules/settings/admin-settings.routes.js';
 import { createSettingsAdminServices } from './modules/settings/settings-admin.services.js';
 import { siteRoutes } from './modules/settings/site.routes.js';
+import { createStorageServices } from './modules/storage/storage.services.js';
+import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
@@ -80,6 +83,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Tests inject a mailer that captures codes; otherwise SMTP or the outbox. */
   mailer?: Mailer;
+  /** Tests inject what the data directory's volume reports; otherwise `fs.statfs`. */
+  statfs?: StatFsReader;
 }
 
 export interface BuiltApp {
@@ -188,6 +193,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     (userId) => stats.presence.seen(userId),
     sessionCache,
   );
+  const trustedNetworks = new TrustedNetworks(config.trustedNetworks);
+  const storage = createStorageServices({ db, kv, settings, mailer, clock, log: app.log, trusted: trustedNetworks });
   const auth = createAuthServices({
     db,
     users,
@@ -201,8 +208,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     clock,
     dataDir: config.dataDir,
     loginLimitScale: config.rateLimitScale,
-    trustedNetworks: new TrustedNetworks(config.trustedNetworks),
+    trustedNetworks,
     sessionCache,
+    uploads: storage.gate,
   });
 
   const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
@@ -223,7 +231,18 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Added after the database's own hook, so it runs first: no round outlives the database.
   app.addHook('onClose', () => modules.health.stop());
 
-  const chat = createChatServices({ db, users, credits, settings, secret, clock, config, log: app.log, changes });
+  const chat = createChatServices({
+    db,
+    users,
+    credits,
+    settings,
+    secret,
+    clock,
+    config,
+    log: app.log,
+    changes,
+    uploads: storage.gate,
+  });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
   // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every half lease.
   await chat.sweep.sweep();
@@ -276,10 +295,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes(db, kv));
+      await api.register(healthRoutes(db, kv, diskSpaceCheck(config.dataDir, config.minFreeDiskMb, opts.statfs)));
       await api.register(publicRoutes(settings));
       await api.register(siteRoutes(settingsAdmin));
       await api.register(adminSettingsRoutes(settingsAdmin, guards));
+      await api.register(storageRoutes(storage.budget, guards));
       await api.register(announcementsRoutes(announcements, guards));
       await api.register(authRoutes(auth, guards, limits));
       await api.register(modulesRoutes(modules, guards));

@@ -40,4 +40,11 @@ describe('configuration', () => {
     expect(loadConfig({ ANSWERS_IN_PROGRESS_PER_USER: '1000' }).answersInProgressPerUser).toBe(1000);
     expect(() => loadConfig({ ANSWERS_IN_PROGRESS_PER_USER: '0' })).toThrow();
   });
+
+  it('reads the free space readiness asks of the data directory, 1024 MB by default', () => {
+    expect(loadConfig({}).minFreeDiskMb).toBe(1024);
+    expect(loadConfig({ MIN_FREE_DISK_MB: '0' }).minFreeDiskMb).toBe(0);
+    expect(() => loadConfig({ MIN_FREE_DISK_MB: '-1' })).toThrow();
+    expect(() => loadConfig({ MIN_FREE_DISK_MB: 'lots' })).toThrow();
+  });
 });

@@ -3,6 +3,7 @@ import { LIMITS, QUOTAS } from '@aiplatform/contracts';
 import { z } from 'zod';
 import { DEFAULT_TRUSTED_NETWORKS } from './lib/trusted-networks.js';
 import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
+import { DEFAULT_MIN_FREE_DISK_MB } from './lib/disk-space.js';
 import { DEFAULT_ANSWER_LEASE_MS } from './modules/chat/live-answers.js';
 
 /** The only place that reads process.env. */
@@ -36,6 +37,7 @@ const EnvSchema = z.object({
   ANSWERS_IN_PROGRESS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(QUOTAS.answersInProgressPerUser),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
   // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
   METRICS_TOKEN: z
@@ -67,6 +69,8 @@ export interface AppConfig {
   maxConnectionsPerIp: number;
   /** Bearer token that unlocks /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /** Below this many free megabytes in DATA_DIR's volume, `/api/ready` reports `disk: false`. */
+  minFreeDiskMb: number;
   /**
    * Client addresses (CIDRs) never subject to the account-wide sign-in pause or the
    * per-address failure limit, so an administrator can always sign in from there.
@@ -130,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedNetworks: e.TRUSTED_NETWORKS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     metricsToken: e.METRICS_TOKEN || undefined,
+    minFreeDiskMb: e.MIN_FREE_DISK_MB,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamFirstByteTimeoutMs: e.UPSTREAM_FIRST_BYTE_TIMEOUT_MS,
@@ -157,6 +162,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     trustedNetworks: DEFAULT_TRUSTED_NETWORKS,
     maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
     metricsToken: undefined,
+    minFreeDiskMb: DEFAULT_MIN_FREE_DISK_MB,
     rateLimitScale: 1,
     upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,
     upstreamFirstByteTimeoutMs: LIMITS.upstreamFirstByteTimeoutMs,

@@ -11,6 +11,7 @@ import { type AppConfig, buildConfig } from '../src/config.js';
 import type { Dialect } from '../src/db/database.js';
 import type { Database } from '../src/db/types.js';
 import { ManualClock } from '../src/lib/clock.js';
+import type { StatFsReader } from '../src/lib/disk-space.js';
 import { CreditsRepo } from '../src/modules/credits/credits.repo.js';
 import type { Mailer } from '../src/lib/mailer.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** Rewrites the PostgreSQL URL the app connects with (a proxy in front, an application_name). */
   databaseUrl?: (url: string) => string;
+  /** What the data directory's volume reports to readiness (the real `fs.statfs` by default). */
+  statfs?: StatFsReader;
 }
 
 let counter = 0;
@@ -169,6 +172,7 @@ export class TestApp {
       config: this.config,
       clock: this.clock,
       ...(this.options.mailer ? { mailer: this.options.mailer } : {}),
+      ...(this.options.statfs ? { statfs: this.options.statfs } : {}),
     });
     this.app = built.app;
     this.db = built.database.db;

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.js';
 
+/** Bounds and defaults of the `storage` settings (megabytes). */
+export const STORAGE_LIMITS = {
+  budgetMbDefault: 10_240,
+  budgetMbMax: 100_000_000,
+  addressMbPerHourDefault: 200,
+  addressMbPerHourMax: 1_000_000,
+} as const;
+
 export const LOGIN_MODES = ['standard', 'email_verify_required'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 
@@ -82,6 +90,25 @@ export const SettingsSchema = z.object({
       low_credits_threshold: z.number().int().min(0).default(100),
       /** A group's administrators are emailed when its undistributed pool falls below this share of the pool (0 = never). */
       pool_alert_percent: z.number().int().min(0).max(100).default(10),
+    })
+    .prefault({}),
+  /**
+   * Stored uploads (chat images and avatars) of the whole site, and how fast one client
+   * address may add to them. Rules in docs/settings.md.
+   */
+  storage: z
+    .object({
+      /** Megabytes of stored uploads the site may hold; a new upload past it is refused (0 = no limit). */
+      budget_mb: z.number().int().min(0).max(STORAGE_LIMITS.budgetMbMax).default(STORAGE_LIMITS.budgetMbDefault),
+      /** Super administrators are emailed once stored uploads pass this share of the budget (0 = never). */
+      alert_percent: z.number().int().min(0).max(100).default(90),
+      /** Megabytes one client address may upload per hour, trusted networks exempt (0 = no limit). */
+      address_mb_per_hour: z
+        .number()
+        .int()
+        .min(0)
+        .max(STORAGE_LIMITS.addressMbPerHourMax)
+        .default(STORAGE_LIMITS.addressMbPerHourDefault),
     })
     .prefault({}),
   homepage: z

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
+import { AutoRollbackSqliteDialect } from './sqlite-dialect.js';
 import { type DatabaseLog, createPgPool } from './pg-pool.js';
 import { withStatementCache } from './statement-cache.js';
 import { scheduleWalCheckpoints } from './wal-checkpoints.js';
@@ -42,7 +43,9 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const stopCheckpoints = file === ':memory:' ? () => undefined : scheduleWalCheckpoints(sqlite, opts.log);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new AutoRollbackSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),
+  });
   return {
     db,
     dialect: 'sqlite',

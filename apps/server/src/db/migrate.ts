@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012-answer-leases.js';
 import * as m0013 from './migrations/0013-refresh-chains.js';
 import * as m0014 from './migrations/0014-failed-turn-reasons.js';
 import * as m0015 from './migrations/0015-message-versions.js';
+import * as m0017 from './migrations/0017-avatar-sizes.js';
 import type { Database } from './types.js';
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-refresh-chains': m0013,
   '0014-failed-turn-reasons': m0014,
   '0015-message-versions': m0015,
+  '0017-avatar-sizes': m0017,
 };
 
 /**

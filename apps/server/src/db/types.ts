@@ -16,6 +16,8 @@ export interface UsersTable {
   status: 'active' | 'inactive';
   group_id: number | null;
   avatar_url: string | null;
+  /** Bytes of the uploaded avatar `avatar_url` names (0 when none, or uploaded before sizes were kept). */
+  avatar_bytes: Generated<number>;
   credits_quota: number;
   credits_used: number;
   credits_expire_at: string | null;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, createTestApp } from '../../test/test-app.js';
-import { isDatabaseUnavailable } from './db-errors.js';
+import { isDatabaseUnavailable, isStorageFull } from './db-errors.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 
@@ -35,6 +35,27 @@ describe('isDatabaseUnavailable', () => {
       'ECONNREFUSED',
     ]) {
       expect(isDatabaseUnavailable(err)).toBe(false);
+    }
+  });
+});
+
+describe('isStorageFull', () => {
+  it('recognises a full disk as the file system, SQLite and PostgreSQL report it', () => {
+    for (const err of [
+      withCode('ENOSPC', 'ENOSPC: no space left on device, write'),
+      withCode('EDQUOT', 'EDQUOT: disk quota exceeded'),
+      withCode('SQLITE_FULL', 'database or disk is full'),
+      withCode('53100', 'could not extend file: No space left on device'),
+      new Error('wrapped', { cause: withCode('ENOSPC') }),
+    ]) {
+      expect(isStorageFull(err), err.message).toBe(true);
+      expect(isDatabaseUnavailable(err), err.message).toBe(false);
+    }
+  });
+
+  it('leaves other failures alone', () => {
+    for (const err of [withCode('EACCES'), withCode('SQLITE_CONSTRAINT'), withCode('53300'), new Error('x'), undefined]) {
+      expect(isStorageFull(err)).toBe(false);
     }
   });
 });

@@ -58,3 +58,22 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Codes of a full disk: the file system's (ENOSPC no space, EDQUOT over the disk quota),
+ * SQLite's (SQLITE_FULL: the database file cannot grow) and PostgreSQL's (53100
+ * disk_full). Nothing the client sent is wrong and the request may succeed once space is
+ * made, so it answers 503 like a database that is away.
+ */
+const STORAGE_FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** True when a write failed because the disk (or the database's share of it) is full; causes followed as above. */
+export function isStorageFull(err: unknown): boolean {
+  let current: unknown = err;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (current instanceof Error && typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

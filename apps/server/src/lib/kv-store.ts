@@ -8,6 +8,13 @@ import { type RedisLink, redisLink } from './redis-client.js';
 export interface KvStore {
   /** Sets the key only if absent; true when this call set it. */
   setIfAbsent(key: string, ttlSeconds: number): Promise<boolean>;
+  /**
+   * Adds `by` to a counter and answers its new value. A counter that did not exist starts
+   * at 0 and lives `ttlSeconds` from then: a window that opens with its first use. Taking
+   * back (a negative `by`) from a counter whose window has closed does nothing (answers 0),
+   * so a late give-back never credits the next window.
+   */
+  increment(key: string, by: number, ttlSeconds: number): Promise<number>;
   /** Seconds left before the key expires, 0 when absent. */
   ttl(key: string): Promise<number>;
   delete(key: string): Promise<void>;
@@ -16,13 +23,13 @@ export interface KvStore {
 }
 
 export class MemoryKvStore implements KvStore {
-  private readonly entries = new Map<string, number>();
+  private readonly entries = new Map<string, { expires: number; value: number }>();
   constructor(private readonly now: () => number = Date.now) {}
 
   private alive(key: string): boolean {
-    const expires = this.entries.get(key);
-    if (expires === undefined) return false;
-    if (expires <= this.now()) {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return false;
+    if (entry.expires <= this.now()) {
       this.entries.delete(key);
       return false;
     }
@@ -30,12 +37,19 @@ export class MemoryKvStore implements KvStore {
   }
   setIfAbsent(key: string, ttlSeconds: number): Promise<boolean> {
     if (this.alive(key)) return Promise.resolve(false);
-    this.entries.set(key, this.now() + ttlSeconds * 1000);
+    this.entries.set(key, { expires: this.now() + ttlSeconds * 1000, value: 1 });
     return Promise.resolve(true);
+  }
+  increment(key: string, by: number, ttlSeconds: number): Promise<number> {
+    const entry = this.alive(key) ? this.entries.get(key) : undefined;
+    if (!entry && by < 0) return Promise.resolve(0);
+    const next = { expires: entry?.expires ?? this.now() + ttlSeconds * 1000, value: (entry?.value ?? 0) + by };
+    this.entries.set(key, next);
+    return Promise.resolve(next.value);
   }
   ttl(key: string): Promise<number> {
     if (!this.alive(key)) return Promise.resolve(0);
-    return Promise.resolve(Math.ceil(((this.entries.get(key) ?? 0) - this.now()) / 1000));
+    return Promise.resolve(Math.ceil(((this.entries.get(key)?.expires ?? 0) - this.now()) / 1000));
   }
   delete(key: string): Promise<void> {
     this.entries.delete(key);
@@ -48,6 +62,13 @@ export class MemoryKvStore implements KvStore {
     return Promise.resolve();
   }
 }
+
+/** INCRBY, and the window's expiry set with the counter's first use (one atomic step). */
+const INCREMENT_SCRIPT = `
+if tonumber(ARGV[1]) < 0 and redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+local value = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('TTL', KEYS[1]) < 0 then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return value`;
 
 /**
  * Redis while it answers; while it is away or hung, the same operations on an in-process
@@ -71,6 +92,12 @@ export class RedisKvStore implements KvStore {
     return this.link.run(
       async (redis) => (await redis.set(this.prefix + key, '1', 'EX', ttlSeconds, 'NX')) === 'OK',
       () => this.local.setIfAbsent(key, ttlSeconds),
+    );
+  }
+  increment(key: string, by: number, ttlSeconds: number): Promise<number> {
+    return this.link.run(
+      async (redis) => Number(await redis.eval(INCREMENT_SCRIPT, 1, this.prefix + key, by, ttlSeconds)),
+      () => this.local.increment(key, by, ttlSeconds),
     );
   }
   ttl(key: string): Promise<number> {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { UploadedImage } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PNG_1PX, type TestApp, createTestApp, multipartFile } from '../../test/test-app.js';
+import { pngOf, uploadImage } from '../../test/upload-helpers.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
@@ -48,5 +49,32 @@ describe.skipIf(!REDIS_URL)('uploads across two instances', () => {
     const hidden = await fetchFromB(other);
     expect(hidden.statusCode).toBe(404);
     expect(JSON.parse(hidden.body)).toMatchObject({ success: false, error: 'NOT_FOUND' });
+  });
+
+  it('counts one address’s uploads and the site’s stored bytes together on every instance', async () => {
+    const superToken = (await a.loginAsAdmin()).accessToken;
+    const storage = { address_mb_per_hour: 1, budget_mb: 0 };
+    expect((await a.put('/api/admin/settings', { storage }, superToken)).status).toBe(200);
+    const from = { remoteAddress: '203.0.113.70' };
+    const viaA = (await a.signUp()).session.accessToken;
+    const viaB = (await b.signUp()).session.accessToken;
+    expect((await uploadImage(a, viaA, pngOf(700 * 1024), from)).status).toBe(200);
+    const refused = await uploadImage(b, viaB, pngOf(400 * 1024), from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('UPLOAD_RATE_LIMITED');
+
+    // The budget is counted from the database: what one instance stored fills it for the other.
+    const used = (await a.get<{ used_bytes: number }>('/api/admin/settings/storage-usage', superToken)).body.data
+      .used_bytes;
+    const budgetMb = Math.ceil((used + 1) / (1024 * 1024));
+    const free = budgetMb * 1024 * 1024 - used;
+    expect(
+      (await a.put('/api/admin/settings', { storage: { address_mb_per_hour: 0, budget_mb: budgetMb } }, superToken))
+        .status,
+    ).toBe(200);
+    expect((await uploadImage(a, viaA, pngOf(Math.ceil(free / 2)))).status).toBe(200);
+    await expect
+      .poll(async () => (await uploadImage(b, viaB, pngOf(Math.ceil(free / 2)))).body.error)
+      .toBe('SITE_STORAGE_FULL');
   });
 });

@@ -37,10 +37,24 @@ export async function readImageUpload(
   return { buffer, mime, originalName: file.filename.slice(0, 255) };
 }
 
-/** Stores bytes under a random name in a data-dir folder; returns the stored file name. */
+/**
+ * Stores bytes under a random name in a data-dir folder; returns the stored file name.
+ * A write that fails part-way (a full disk) leaves nothing behind: the file it had begun
+ * is removed before the error goes on.
+ */
 export async function storeFile(dir: string, buffer: Buffer, mime: ImageMime): Promise<string> {
   await fs.mkdir(dir, { recursive: true });
   const name = `${crypto.randomUUID()}.${IMAGE_TYPES[mime]}`;
-  await fs.writeFile(path.join(dir, name), buffer, { mode: 0o600 });
+  await writeWhole(path.join(dir, name), buffer, 0o600);
   return name;
+}
+
+/** Writes a whole file, or removes what was written and throws the write's error. */
+export async function writeWhole(file: string, buffer: Buffer, mode: number): Promise<void> {
+  try {
+    await fs.writeFile(file, buffer, { mode });
+  } catch (err) {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    throw err;
+  }
 }

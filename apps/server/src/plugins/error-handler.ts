@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode, type Language } from '@aiplatform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDatabaseUnavailable, isStorageFull } from '../lib/db-errors.js';
 import { AppError, InputError } from '../lib/errors.js';
 import { isTranslationKey, translate } from '../lib/i18n.js';
 
@@ -113,6 +113,13 @@ export function registerErrorHandler(app: FastifyInstance) {
       // The database is away (restart, failover, unreachable): worth retrying, not a bug.
       req.log.warn({ err }, 'database unavailable');
       void reply.header('Retry-After', '5');
+      return sendError(req, reply, 'SERVICE_UNAVAILABLE', 503);
+    }
+    if (isStorageFull(err)) {
+      // A full disk (uploads or the database): nothing wrong with the request, and an
+      // operator is needed; logged as an error so that it is seen.
+      req.log.error({ err }, 'storage full');
+      void reply.header('Retry-After', '60');
       return sendError(req, reply, 'SERVICE_UNAVAILABLE', 503);
     }
     req.log.error({ err }, 'unhandled error');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPIRES_IN_PATTERN, LOGIN_MODES, SettingsSchema, isTimeZoneOrEmpty } from '../settings.js';
+import { EXPIRES_IN_PATTERN, LOGIN_MODES, STORAGE_LIMITS, SettingsSchema, isTimeZoneOrEmpty } from '../settings.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 /** GET /admin/settings: the whole configuration; `_readOnly` for a group administrator. */
@@ -104,6 +104,14 @@ export const SettingsUpdateBodySchema = z.object({
     })
     .partial()
     .optional(),
+  storage: z
+    .object({
+      budget_mb: int('validation.storageBudget.invalid', 0, STORAGE_LIMITS.budgetMbMax),
+      alert_percent: int('validation.storageAlertPercent.invalid', 0, 100),
+      address_mb_per_hour: int('validation.addressUploadLimit.invalid', 0, STORAGE_LIMITS.addressMbPerHourMax),
+    })
+    .partial()
+    .optional(),
 });
 export type SettingsUpdateBody = z.infer<typeof SettingsUpdateBodySchema>;
 
@@ -123,6 +131,19 @@ export type HomepageBody = z.infer<typeof HomepageBodySchema>;
 /** GET /public/homepage. */
 export const PublicHomepageSchema = z.object({ enabled: z.boolean(), html: z.string() });
 export type PublicHomepage = z.infer<typeof PublicHomepageSchema>;
+
+/**
+ * GET /admin/settings/storage-usage: bytes of stored uploads (counted from the database)
+ * against the site's budget (`budget_bytes` 0 = no limit).
+ */
+export const StorageUsageSchema = z.object({
+  used_bytes: z.number(),
+  images_bytes: z.number(),
+  avatars_bytes: z.number(),
+  budget_bytes: z.number(),
+  alert_percent: z.number(),
+});
+export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
 /** POST /admin/settings/upload-logo and upload-favicon. */
 export const UploadedSiteImageSchema = z.object({ url: z.string() });

@@ -38,7 +38,13 @@ import {
   UpdateModelBodySchema,
 } from './admin-models.js';
 import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from './admin-modules.js';
-import { AdminSettingsSchema, HomepageBodySchema, HomepageSchema, SettingsUpdateBodySchema } from './admin-settings.js';
+import {
+  AdminSettingsSchema,
+  HomepageBodySchema,
+  HomepageSchema,
+  SettingsUpdateBodySchema,
+  StorageUsageSchema,
+} from './admin-settings.js';
 import { AnnouncementBodySchema, AnnouncementSchema } from '../announcements.js';
 import { AuditListQuerySchema, AuditLogSchema, AuditVerifyResultSchema } from './audit.js';
 import { AdminPageQuerySchema } from './pagination.js';
@@ -216,6 +222,7 @@ export const ADMIN_CALLS = {
     body: SettingsUpdateBodySchema,
     response: AdminSettingsSchema,
   },
+  getStorageUsage: { method: 'GET', path: '/admin/settings/storage-usage', response: StorageUsageSchema },
   getHomepage: { method: 'GET', path: '/admin/settings/custom-homepage', response: HomepageSchema },
   updateHomepage: {
     method: 'PUT',

@@ -150,7 +150,7 @@ export const authRoutes =
       { ...signedIn, schema: { tags, summary: 'Upload an avatar (multipart field "avatar", image ≤ 2 MB)' } },
       async (req, reply) => {
         const file = await readFilePart(req, LIMITS.avatarMaxBytes);
-        return sendOk(req, reply, await s.avatars.upload(currentAuth(req).user.id, file));
+        return sendOk(req, reply, await s.avatars.upload(currentAuth(req).user.id, file, req.ip));
       },
     );
     app.get(

@@ -12,6 +12,8 @@ import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import type { UploadGate } from '../storage/upload-gate.js';
+import { AvatarRepo } from './avatar.repo.js';
 import { AvatarService } from './avatar.service.js';
 import { EmailCodeRepo } from './email-code.repo.js';
 import { EmailCodeService } from './email-code.service.js';
@@ -41,6 +43,8 @@ export interface AuthDeps {
   trustedNetworks: TrustedNetworks;
   /** Emptied on every revocation and account change; absent, nothing is cached. */
   sessionCache?: SessionCache;
+  /** The site's storage budget and per-address allowance every upload passes. */
+  uploads: UploadGate;
 }
 
 /** Wires the account services together; the composition root calls this once. */
@@ -84,7 +88,7 @@ export function createAuthServices(d: AuthDeps) {
       d.clock,
     ),
     registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes),
-    avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
+    avatars: new AvatarService(path.join(d.dataDir, 'avatars'), new AvatarRepo(d.db), profile, d.uploads, d.clock),
   };
 }
 export type AuthServices = ReturnType<typeof createAuthServices>;

@@ -111,8 +111,8 @@ export class ProfileService {
     await this.sessions.revokeUserSessions(userId, now, sessionId);
   }
 
-  async setAvatar(userId: number, avatarUrl: string): Promise<{ user: User }> {
-    await this.users.update(userId, { avatar_url: avatarUrl, updated_at: iso(this.clock.now()) });
+  /** After another service changed the account row (the avatar): caches hear of it; the account as it is now. */
+  async accountChanged(userId: number): Promise<{ user: User }> {
     await this.onUserChanged?.();
     return { user: await this.getUser(userId) };
   }

@@ -11,6 +11,7 @@ import type { CreditsRepo } from '../credits/credits.repo.js';
 import { ModelsRepo } from '../models/models.repo.js';
 import { ModelsService } from '../models/models.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import type { UploadGate } from '../storage/upload-gate.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { StatsCalendar } from '../stats/stats-calendar.js';
 import { ConversationsRepo } from './conversations.repo.js';
@@ -42,6 +43,8 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   /** Stop requests and watched answers travel through it between instances. */
   changes: ChangeBus;
+  /** The site's storage budget and per-address allowance every upload passes. */
+  uploads: UploadGate;
 }
 
 /** Wires models and chat together; the composition root calls this once. */
@@ -56,6 +59,7 @@ export function createChatServices(d: ChatDeps) {
     messageFiles,
     d.clock,
     new SignedImageUrls(d.secret, d.clock),
+    d.uploads,
   );
   const branches = new MessageBranches(d.db, messageFiles);
   const calendar = new StatsCalendar(d.settings, d.clock);

@@ -25,12 +25,18 @@ export class FilesRepo {
   /**
    * Inserts the file unless its owner's stored images would then pass `maxBytes`; false
    * when refused. Summed under the owner's row lock, so simultaneous uploads cannot pass
-   * the quota together.
+   * the quota together; `admit` then runs the site-wide checks in the same transaction
+   * (it throws to refuse).
    */
-  async insertWithinQuota(row: Insertable<FilesTable>, maxBytes: number): Promise<boolean> {
+  async insertWithinQuota(
+    row: Insertable<FilesTable>,
+    maxBytes: number,
+    admit: (trx: Db) => Promise<void>,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       await lockOwner(trx, row.user_id);
       if ((await this.bytesOf(row.user_id, trx)) + row.size > maxBytes) return false;
+      await admit(trx);
       await trx.insertInto('files').values(row).execute();
       return true;
     });

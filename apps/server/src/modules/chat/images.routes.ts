@@ -31,7 +31,7 @@ export const imagesRoutes =
       },
       async (req, reply) => {
         const file = await readFilePart(req, LIMITS.imageMaxBytes);
-        return sendOk(req, reply, await images.upload(currentAuth(req).user.id, file));
+        return sendOk(req, reply, await images.upload(currentAuth(req).user.id, file, req.ip));
       },
     );
     // A signed address (`exp` and `sig`, as every answer carries) needs no bearer header, so

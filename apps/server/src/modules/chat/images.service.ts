@@ -13,6 +13,7 @@ import { can } from '../../policies/policy.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
+import type { UploadGate } from '../storage/upload-gate.js';
 import type { FilesRepo } from './files.repo.js';
 import type { MessageFilesRepo, ReleasedFile } from './message-files.repo.js';
 
@@ -37,18 +38,38 @@ export class ImagesService {
     private readonly clock: Clock,
     /** Signs the addresses every answer carries, and checks them when one is fetched. */
     readonly urls: SignedImageUrls,
+    /** The site's storage budget and the per-address upload allowance. */
+    private readonly gate: UploadGate,
   ) {}
 
   /**
    * Stores an uploaded image (multipart field `image`) for the user, within the user's
-   * storage quota (QUOTAS.uploadBytesPerUser over all their stored images).
+   * storage quota (QUOTAS.uploadBytesPerUser over all their stored images), the site's
+   * storage budget and the hourly allowance of the address `ip` (modules/storage).
    */
-  async upload(userId: number, file: MultipartFile | undefined): Promise<UploadedImage> {
+  async upload(userId: number, file: MultipartFile | undefined, ip: string): Promise<UploadedImage> {
     const image = await readImageUpload(file);
     if (file?.fieldname !== 'image') throw new AppError('VALIDATION_FAILED');
     const size = image.buffer.length;
     // Checked once before writing any bytes, and again with the row (simultaneous uploads).
     if ((await this.files.bytesOf(userId)) + size > QUOTAS.uploadBytesPerUser) throw quotaExceeded();
+    const ticket = await this.gate.begin(ip, size);
+    try {
+      const uploaded = await this.record(userId, image, size);
+      this.gate.stored();
+      return uploaded;
+    } catch (err) {
+      await ticket.cancel();
+      throw err;
+    }
+  }
+
+  /** Writes the bytes, then the row under the quota and the budget; the bytes go again if the row does not. */
+  private async record(
+    userId: number,
+    image: { buffer: Buffer; mime: ImageMime; originalName: string },
+    size: number,
+  ): Promise<UploadedImage> {
     const storedName = await storeFile(this.dir, image.buffer, image.mime);
     const id = crypto.randomUUID();
     const originalName = image.originalName.replace(CONTROL, '').trim() || `image.${IMAGE_TYPES[image.mime]}`;
@@ -63,7 +84,9 @@ export class ImagesService {
     };
     let stored = false;
     try {
-      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser);
+      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser, (trx) =>
+        this.gate.admit(trx, size),
+      );
     } finally {
       if (!stored) await this.removeBlobs([{ id, stored_name: storedName }]);
     }

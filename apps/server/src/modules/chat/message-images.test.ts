@@ -11,6 +11,7 @@ import { fillMessageFiles } from '../../db/migrations/0011-message-images.js';
 import { FilesRepo } from './files.repo.js';
 import { ImagesService } from './images.service.js';
 import { MessageFilesRepo } from './message-files.repo.js';
+import type { UploadGate } from '../storage/upload-gate.js';
 
 /** A PNG made distinct by a trailing byte (the type is read from the first bytes only). */
 const png = (n: number) => Buffer.concat([PNG_1PX, Buffer.from([n])]);
@@ -252,6 +253,8 @@ describe('several images per message, deleted with their messages', () => {
       new MessageFilesRepo(t.db),
       t.clock,
       new SignedImageUrls('test', t.clock),
+      // Pruning stores nothing, so it never reaches the upload gate.
+      null as unknown as UploadGate,
     );
     expect(await images.pruneStaleUploads(now)).toBeGreaterThanOrEqual(1);
     expect(await fileRow(stale.id)).toBeUndefined();

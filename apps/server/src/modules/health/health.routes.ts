@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { DiskSpace } from '../../lib/disk-space.js';
 import type { KvStore } from '../../lib/kv-store.js';
 
 /** The database's answer to readiness; a connection that cannot be made fails sooner (2 s). */
@@ -15,16 +16,21 @@ function within(ms: number, check: Promise<boolean>): Promise<boolean> {
   return Promise.race([check, late]).finally(() => clearTimeout(timer));
 }
 
-/** Liveness answers while the process runs; readiness checks the database and Redis. */
+/**
+ * Liveness answers while the process runs; readiness checks the database and Redis, and
+ * reports the data directory's free space. Low space does not make the instance unready:
+ * reads still work, and instances share the data volume, so taking one out of rotation
+ * would make no room (the body's `disk` is for monitoring; docs/administration.md).
+ */
 export const healthRoutes =
-  (db: Kysely<Database>, kv: KvStore): FastifyPluginAsyncZod =>
+  (db: Kysely<Database>, kv: KvStore, disk: () => Promise<DiskSpace>): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/health', { schema: { tags: ['health'] } }, async () => ({ status: 'ok' }));
     app.get('/ready', { schema: { tags: ['health'] } }, async (_req, reply) => {
-      // Both at once, each bounded (a database that accepts connections but never answers
+      // All at once, each bounded (a database that accepts connections but never answers
       // included; Redis commands time out by themselves), so a load balancer hears
       // "not ready" quickly when either is away.
-      const [database, cache] = await Promise.all([
+      const [database, cache, space] = await Promise.all([
         within(
           READY_DATABASE_TIMEOUT_MS,
           sql`select 1`.execute(db).then(
@@ -33,8 +39,15 @@ export const healthRoutes =
           ),
         ),
         kv.ping(),
+        disk(),
       ]);
       const ready = database && cache;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', database, cache });
+      return reply.code(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not_ready',
+        database,
+        cache,
+        disk: space.ok,
+        disk_free_mb: space.freeMb,
+      });
     });
   };

@@ -6,6 +6,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyReply } from 'fastify';
 import { AppError, InputError } from '../../lib/errors.js';
 import { IMAGE_TYPES, detectImageType, isIcon } from '../../lib/image-type.js';
+import { writeWhole } from '../../lib/uploads.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
@@ -56,8 +57,13 @@ export class SiteImagesService {
     const target = path.join(this.dir, name);
     if (!fs.existsSync(target)) {
       const partial = `${target}.${crypto.randomUUID()}.part`;
-      await fsp.writeFile(partial, buffer, { mode: 0o644 });
-      await fsp.rename(partial, target);
+      await writeWhole(partial, buffer, 0o644);
+      try {
+        await fsp.rename(partial, target);
+      } catch (err) {
+        await fsp.rm(partial, { force: true }).catch(() => undefined);
+        throw err;
+      }
     }
     const url = `${SITE_IMAGE_URL_PREFIX}${name}`;
     return this.tx.run(ctx, async () => ({
