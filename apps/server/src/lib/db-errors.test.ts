@@ -54,7 +54,13 @@ describe('isStorageFull', () => {
   });
 
   it('leaves other failures alone', () => {
-    for (const err of [withCode('EACCES'), withCode('SQLITE_CONSTRAINT'), withCode('53300'), new Error('x'), undefined]) {
+    for (const err of [
+      withCode('EACCES'),
+      withCode('SQLITE_CONSTRAINT'),
+      withCode('53300'),
+      new Error('x'),
+      undefined,
+    ]) {
       expect(isStorageFull(err)).toBe(false);
     }
   });

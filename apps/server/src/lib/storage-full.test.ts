@@ -11,7 +11,7 @@ const realWriteFile = fsp.writeFile.bind(fsp);
 /** The next file write begins the file (0 bytes on disk, as a full disk leaves it) and fails with `code`. */
 function failNextWrite(code: 'ENOSPC' | 'EDQUOT') {
   return vi.spyOn(fsp, 'writeFile').mockImplementationOnce(async (file) => {
-    await realWriteFile(file as string, '');
+    await realWriteFile(file, '');
     throw Object.assign(new Error(`${code}: no space left on device, write`), { code, errno: -28, syscall: 'write' });
   });
 }
@@ -94,35 +94,38 @@ describe('a full disk', () => {
   });
 
   // A real fault: the database file may not grow past its current pages.
-  it.skipIf(!!TEST_DATABASE_URL)('answers writes with 503 while SQLite cannot grow, and removes the stored bytes', async () => {
-    const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(t.db)).rows[0]!.page_count;
-    await sql.raw(`pragma max_page_count = ${pages}`).execute(t.db);
-    try {
-      // Conversations with long system prompts until the file is full (free pages fill first).
-      let res;
-      for (let i = 0; i < 200; i += 1) {
-        res = await t.post(
-          '/api/chat/conversations',
-          { model_name: 'fake-echo', system_prompt: 'x'.repeat(20_000) },
-          token,
-          'zh-CN',
-        );
-        if (res.status !== 201) break;
+  it.skipIf(!!TEST_DATABASE_URL)(
+    'answers writes with 503 while SQLite cannot grow, and removes the stored bytes',
+    async () => {
+      const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(t.db)).rows[0]!.page_count;
+      await sql.raw(`pragma max_page_count = ${pages}`).execute(t.db);
+      try {
+        // Conversations with long system prompts until the file is full (free pages fill first).
+        let res;
+        for (let i = 0; i < 200; i += 1) {
+          res = await t.post(
+            '/api/chat/conversations',
+            { model_name: 'fake-echo', system_prompt: 'x'.repeat(20_000) },
+            token,
+            'zh-CN',
+          );
+          if (res.status !== 201) break;
+        }
+        expect(res?.status).toBe(503);
+        expect(res?.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE['zh-CN'] });
+        // Uploads (small rows: some still fit in free space) until one cannot be recorded:
+        // its bytes, written first, are removed again, so every file on disk has its row.
+        let upload;
+        for (let i = 0; i < 500; i += 1) {
+          upload = await uploadImage(t, token);
+          if (upload.status !== 200) break;
+        }
+        expect(upload?.status).toBe(503);
+        expect(filesIn(t, 'uploads')).toHaveLength(await imageRows());
+      } finally {
+        await sql.raw('pragma max_page_count = 4294967294').execute(t.db);
       }
-      expect(res?.status).toBe(503);
-      expect(res?.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE['zh-CN'] });
-      // Uploads (small rows: some still fit in free space) until one cannot be recorded:
-      // its bytes, written first, are removed again, so every file on disk has its row.
-      let upload;
-      for (let i = 0; i < 500; i += 1) {
-        upload = await uploadImage(t, token);
-        if (upload.status !== 200) break;
-      }
-      expect(upload?.status).toBe(503);
-      expect(filesIn(t, 'uploads')).toHaveLength(await imageRows());
-    } finally {
-      await sql.raw('pragma max_page_count = 4294967294').execute(t.db);
-    }
-    expect((await uploadImage(t, token)).status).toBe(200);
-  });
+      expect((await uploadImage(t, token)).status).toBe(200);
+    },
+  );
 });

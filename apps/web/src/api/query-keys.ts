@@ -38,6 +38,7 @@ export const adminKeys = {
   auditVerify: ['admin', 'audit', 'verify'] as const,
   settings: ['admin', 'settings'] as const,
   homepage: ['admin', 'settings', 'homepage'] as const,
+  storageUsage: ['admin', 'settings', 'storage-usage'] as const,
   stats: ['admin', 'stats'] as const,
   statsOverview: (query: object) => ['admin', 'stats', 'overview', query] as const,
 };

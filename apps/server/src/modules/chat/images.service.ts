@@ -84,9 +84,7 @@ export class ImagesService {
     };
     let stored = false;
     try {
-      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser, (trx) =>
-        this.gate.admit(trx, size),
-      );
+      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser, (trx) => this.gate.admit(trx, size));
     } finally {
       if (!stored) await this.removeBlobs([{ id, stored_name: storedName }]);
     }

@@ -33,9 +33,7 @@ describe('uploads per client address', () => {
     const refused = await uploadImage(t, third, pngOf(400 * KB), { ...from, lang: 'en-US' });
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('UPLOAD_RATE_LIMITED');
-    expect(refused.body.message).toBe(
-      'Too much has been uploaded from your network address; try again in 60 minutes',
-    );
+    expect(refused.body.message).toBe('Too much has been uploaded from your network address; try again in 60 minutes');
     expect((await uploadImage(t, third, pngOf(400 * KB), { ...from, lang: 'zh-CN' })).body.message).toBe(
       '您所在网络地址的上传量过大，请 60 分钟后再试',
     );

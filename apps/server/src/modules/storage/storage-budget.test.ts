@@ -43,7 +43,11 @@ describe('the site-wide storage budget', () => {
     for (const [storage, en, zh] of [
       [{ budget_mb: -1 }, 'The storage budget must be a whole number of MB', '存储总量上限须为'],
       [{ alert_percent: 101 }, 'The storage alert share must be a whole number from 0 to 100', '存储提醒比例须为'],
-      [{ address_mb_per_hour: 1.5 }, 'The upload limit per address must be a whole number of MB', '每个地址的上传上限须为'],
+      [
+        { address_mb_per_hour: 1.5 },
+        'The upload limit per address must be a whole number of MB',
+        '每个地址的上传上限须为',
+      ],
     ] as const) {
       const english = await t.put(SETTINGS, { storage }, superToken, 'en-US');
       expect(english.status).toBe(400);
@@ -122,7 +126,11 @@ describe('the site-wide storage budget', () => {
       // The replaced file goes in the background; the refused one never stays.
       await expect.poll(() => filesIn(t, 'avatars')).toEqual([smaller.body.data.url.split('/').at(-1)]);
       // An avatar elsewhere (set by hand, not uploaded) holds none of our bytes.
-      await t.db.updateTable('users').set({ avatar_url: 'https://example.com/a.png' }).where('id', '=', creds.id).execute();
+      await t.db
+        .updateTable('users')
+        .set({ avatar_url: 'https://example.com/a.png' })
+        .where('id', '=', creds.id)
+        .execute();
       expect((await usage()).avatars_bytes).toBe(0);
     });
 

@@ -61,7 +61,11 @@ export class StorageUsageRepo {
   }
 
   async alertSent(): Promise<boolean> {
-    return !!(await this.db.selectFrom('system_settings').select('key').where('key', '=', ALERT_KEY).executeTakeFirst());
+    return !!(await this.db
+      .selectFrom('system_settings')
+      .select('key')
+      .where('key', '=', ALERT_KEY)
+      .executeTakeFirst());
   }
 
   /** Storage fell below the alert share again (or the alert could not be sent): the next rise alerts. */

@@ -35,3 +35,17 @@ export function formatDate(value: string | null | undefined, language: string): 
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value);
 }
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/** A size in binary units (1 KB = 1,024 bytes) with at most one decimal: "512 B", "1.5 GB". */
+export function formatBytes(bytes: number, language: string): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const figure = new Intl.NumberFormat(language, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value);
+  return `${figure} ${BYTE_UNITS[unit]}`;
+}

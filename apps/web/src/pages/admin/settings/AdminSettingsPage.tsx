@@ -20,13 +20,14 @@ import { CreditsTab } from './CreditsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
 import { StatsTab } from './StatsTab';
+import { StorageTab } from './StorageTab';
 import { UnsavedEditsGuard } from './unsaved-edits';
 import './settings.css';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
 
-const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'stats', 'homepage'] as const;
+const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'storage', 'stats', 'homepage'] as const;
 type TabKey = (typeof TABS)[number];
 
 function SettingsWorkspace() {
@@ -87,6 +88,11 @@ function SettingsWorkspace() {
               key: 'security',
               label: tabLabel('security', t('settings:tabs.security')),
               children: <SecurityTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'storage',
+              label: tabLabel('storage', t('settings:tabs.storage')),
+              children: <StorageTab settings={settings} readOnly={readOnly} />,
             },
             {
               key: 'stats',

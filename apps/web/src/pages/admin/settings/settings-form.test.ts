@@ -105,4 +105,27 @@ describe('settings tab forms', () => {
       { name: ['stats', 'time_zone'], errors: ['T(validation.timeZone.invalid)'] },
     ]);
   });
+
+  it('the storage tab sends its three fields and names each bad one', () => {
+    expect(formValuesOf('storage', settings)).toEqual({
+      storage: { budget_mb: 10_240, alert_percent: 90, address_mb_per_hour: 200 },
+    });
+    const body = bodyOf(
+      'storage',
+      { storage: { budget_mb: -1, alert_percent: 101, address_mb_per_hour: null } },
+      settings,
+    );
+    expect(body).toEqual({ storage: { budget_mb: -1, alert_percent: 101, address_mb_per_hour: null } });
+    expect(body.stats).toBeUndefined();
+    expect(clientErrors('storage', body, translate).fields).toEqual([
+      { name: ['storage', 'budget_mb'], errors: ['T(validation.storageBudget.invalid)'] },
+      { name: ['storage', 'alert_percent'], errors: ['T(validation.storageAlertPercent.invalid)'] },
+      { name: ['storage', 'address_mb_per_hour'], errors: ['T(validation.addressUploadLimit.invalid)'] },
+    ]);
+    const good = bodyOf('storage', { storage: { budget_mb: 0, alert_percent: 0, address_mb_per_hour: 0 } }, settings);
+    expect(clientErrors('storage', good, translate)).toEqual({ fields: [], other: [] });
+    expect(serverErrors('storage', ['T(validation.storageBudget.invalid)'], () => false, translate).fields).toEqual([
+      { name: ['storage', 'budget_mb'], errors: ['T(validation.storageBudget.invalid)'] },
+    ]);
+  });
 });

@@ -1,7 +1,7 @@
 import { type Settings, type SettingsUpdateBody, SettingsUpdateBodySchema } from '@aiplatform/contracts';
 
 /** The tabs that edit plain settings fields (models, modules and the homepage have their own calls). */
-export type FieldsTab = 'basic' | 'credits' | 'security' | 'stats';
+export type FieldsTab = 'basic' | 'credits' | 'security' | 'storage' | 'stats';
 
 type Section = Exclude<keyof Settings, 'homepage' | 'theme'>;
 /** One settings field as [section, field], e.g. ['security', 'token_expires_in']. */
@@ -41,6 +41,11 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['security', 'session_timeout_minutes'],
     ['security', 'rate_limit_enabled'],
   ],
+  storage: [
+    ['storage', 'budget_mb'],
+    ['storage', 'alert_percent'],
+    ['storage', 'address_mb_per_hour'],
+  ],
   stats: [
     ['stats', 'time_zone'],
     ['stats', 'low_credits_threshold'],
@@ -49,7 +54,13 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
 };
 
 /** Only the basic tab edits the theme colours. */
-const TAB_HAS_COLORS: Record<FieldsTab, boolean> = { basic: true, credits: false, security: false, stats: false };
+const TAB_HAS_COLORS: Record<FieldsTab, boolean> = {
+  basic: true,
+  credits: false,
+  security: false,
+  storage: false,
+  stats: false,
+};
 
 /** Form values: nested like the settings (`{ site: { name } }`), colours by name with '' for none. */
 export type SettingsFormValues = Record<string, Record<string, unknown>>;
@@ -166,6 +177,9 @@ const SERVER_KEYS: Record<string, readonly string[]> = {
   'security.session_timeout_minutes': ['validation.sessionTimeout.invalid'],
   'credits.min_credits_for_chat': ['validation.minCredits.invalid'],
   'credits.default_credits_per_chat': ['validation.creditsPerChat.invalid'],
+  'storage.budget_mb': ['validation.storageBudget.invalid'],
+  'storage.alert_percent': ['validation.storageAlertPercent.invalid'],
+  'storage.address_mb_per_hour': ['validation.addressUploadLimit.invalid'],
   'stats.time_zone': ['validation.timeZone.invalid'],
   'stats.low_credits_threshold': ['validation.lowCreditsThreshold.invalid'],
   'stats.pool_alert_percent': ['validation.poolAlertPercent.invalid'],

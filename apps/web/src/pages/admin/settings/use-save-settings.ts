@@ -31,6 +31,8 @@ export function useSaveSettings() {
     mutationFn: (body: SettingsUpdateBody) => adminCall('updateSettings', { body }),
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminKeys.settings, saved);
+      // The storage figures show the budget against what is stored.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.storageUsage });
       toast('success', i18n.t('settings:saved'));
       void refreshSiteLook();
     },
