@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createChatApp } from '../../test/chat-helpers.js';
 import { PNG_1PX, TEST_DATABASE_URL, type TestApp, multipartFile } from '../../test/test-app.js';
-import { filesIn, uploadAvatar, uploadImage } from '../../test/upload-helpers.js';
+import { filesIn, recordImage, uploadAvatar, uploadImage } from '../../test/upload-helpers.js';
 
 const realWriteFile = fsp.writeFile.bind(fsp);
 
@@ -46,6 +46,32 @@ describe('a full disk', () => {
     await t.close();
   });
 
+  /** Runs `insert` until SQLite answers that the file is full. */
+  async function fillWith(insert: () => Promise<unknown>) {
+    for (;;) {
+      try {
+        await insert();
+      } catch (err) {
+        expect((err as { code?: string }).code).toBe('SQLITE_FULL');
+        return;
+      }
+    }
+  }
+
+  /**
+   * Fills what room the SQLite file has left with mail rows straight in the database (many
+   * times faster than through the API), largest first so that little is left anywhere.
+   */
+  async function fillDatabase() {
+    for (const size of [65_536, 4096, 256]) {
+      await fillWith(() =>
+        t.db
+          .insertInto('outbox_mails')
+          .values({ to_address: 'fill@test.local', subject: 'fill', body: 'x'.repeat(size), created_at: '2030-01-01' })
+          .execute(),
+      );
+    }
+  }
   const imageRows = async () => (await t.db.selectFrom('files').select('id').execute()).length;
 
   it('answers a chat image upload with a translated 503 and leaves no file behind', async () => {
@@ -100,9 +126,10 @@ describe('a full disk', () => {
       const pages = (await sql<{ page_count: number }>`pragma page_count`.execute(t.db)).rows[0]!.page_count;
       await sql.raw(`pragma max_page_count = ${pages}`).execute(t.db);
       try {
-        // Conversations with long system prompts until the file is full (free pages fill first).
+        await fillDatabase();
+        // The file is full: the next writes need a page it cannot add.
         let res;
-        for (let i = 0; i < 200; i += 1) {
+        for (let i = 0; i < 20; i += 1) {
           res = await t.post(
             '/api/chat/conversations',
             { model_name: 'fake-echo', system_prompt: 'x'.repeat(20_000) },
@@ -113,19 +140,18 @@ describe('a full disk', () => {
         }
         expect(res?.status).toBe(503);
         expect(res?.body).toMatchObject({ error: 'SERVICE_UNAVAILABLE', message: UNAVAILABLE['zh-CN'] });
-        // Uploads (small rows: some still fit in free space) until one cannot be recorded:
-        // its bytes, written first, are removed again, so every file on disk has its row.
-        let upload;
-        for (let i = 0; i < 500; i += 1) {
-          upload = await uploadImage(t, token);
-          if (upload.status !== 200) break;
-        }
-        expect(upload?.status).toBe(503);
-        expect(filesIn(t, 'uploads')).toHaveLength(await imageRows());
+        // An upload whose row cannot be recorded (image rows fill the table's last pages
+        // first): its bytes, written first, are removed again.
+        await fillWith(() => recordImage(t, userId, 1));
+        const onDisk = filesIn(t, 'uploads');
+        const upload = await uploadImage(t, token);
+        expect(upload.status).toBe(503);
+        expect(filesIn(t, 'uploads')).toEqual(onDisk);
       } finally {
         await sql.raw('pragma max_page_count = 4294967294').execute(t.db);
       }
       expect((await uploadImage(t, token)).status).toBe(200);
     },
+    60_000,
   );
 });

@@ -41,7 +41,7 @@ export class AvatarService {
         userId,
         { url: `${AVATAR_URL_PREFIX}${name}`, bytes },
         iso(this.clock.now()),
-        (trx, growth) => this.gate.admit(trx, growth),
+        (trx, growth) => ticket.admit(trx, growth),
       );
     } catch (err) {
       if (name) await fs.promises.rm(this.pathOf(name), { force: true }).catch(() => undefined);

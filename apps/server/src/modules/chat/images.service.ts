@@ -13,7 +13,7 @@ import { can } from '../../policies/policy.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { IMAGE_TYPES, type ImageMime } from '../../lib/image-type.js';
 import { readImageUpload, storeFile } from '../../lib/uploads.js';
-import type { UploadGate } from '../storage/upload-gate.js';
+import type { UploadGate, UploadTicket } from '../storage/upload-gate.js';
 import type { FilesRepo } from './files.repo.js';
 import type { MessageFilesRepo, ReleasedFile } from './message-files.repo.js';
 
@@ -55,7 +55,7 @@ export class ImagesService {
     if ((await this.files.bytesOf(userId)) + size > QUOTAS.uploadBytesPerUser) throw quotaExceeded();
     const ticket = await this.gate.begin(ip, size);
     try {
-      const uploaded = await this.record(userId, image, size);
+      const uploaded = await this.record(userId, image, ticket);
       this.gate.stored();
       return uploaded;
     } catch (err) {
@@ -68,8 +68,9 @@ export class ImagesService {
   private async record(
     userId: number,
     image: { buffer: Buffer; mime: ImageMime; originalName: string },
-    size: number,
+    ticket: UploadTicket,
   ): Promise<UploadedImage> {
+    const size = image.buffer.length;
     const storedName = await storeFile(this.dir, image.buffer, image.mime);
     const id = crypto.randomUUID();
     const originalName = image.originalName.replace(CONTROL, '').trim() || `image.${IMAGE_TYPES[image.mime]}`;
@@ -84,7 +85,7 @@ export class ImagesService {
     };
     let stored = false;
     try {
-      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser, (trx) => this.gate.admit(trx, size));
+      stored = await this.files.insertWithinQuota(row, QUOTAS.uploadBytesPerUser, (trx) => ticket.admit(trx, size));
     } finally {
       if (!stored) await this.removeBlobs([{ id, stored_name: storedName }]);
     }

@@ -1,5 +1,5 @@
 import { type StorageUsage, STORAGE_LIMITS } from '@aiplatform/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminSession } from '../../../test/admin-helpers.js';
 import { PNG_1PX, type TestApp, createTestApp } from '../../../test/test-app.js';
 import { filesIn, pngOf, recordImage, uploadAvatar, uploadImage } from '../../../test/upload-helpers.js';
@@ -133,6 +133,28 @@ describe('the site-wide storage budget', () => {
         .execute();
       expect((await usage()).avatars_bytes).toBe(0);
     });
+
+    it(
+      'reads nothing outside an upload’s transaction while it runs (SQLite has one connection)',
+      { timeout: 15_000 },
+      async () => {
+        // Every settings read goes to the database, as when the cached copy has just expired:
+        // a read from inside the transaction would wait for the connection the transaction holds.
+        const read = t.settings.getSettings.bind(t.settings);
+        const spy = vi.spyOn(t.settings, 'getSettings').mockImplementation(() => {
+          t.settings.invalidate();
+          return read();
+        });
+        try {
+          const { session } = await t.signUp();
+          expect((await uploadImage(t, session.accessToken)).status).toBe(200);
+          expect((await uploadAvatar(t, session.accessToken)).status).toBe(200);
+          expect(spy).toHaveBeenCalled();
+        } finally {
+          spy.mockRestore();
+        }
+      },
+    );
 
     it('shows used bytes against the budget to both administrator roles, to nobody else', async () => {
       await recordImage(t, fillerId, 3000);

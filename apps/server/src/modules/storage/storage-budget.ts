@@ -17,7 +17,8 @@ export const totalOf = (s: StoredBytes) => s.images + s.avatars;
 export class StorageBudget {
   constructor(private readonly d: { repo: StorageUsageRepo; settings: SettingsService }) {}
 
-  private async budgetBytes(): Promise<number> {
+  /** The budget in bytes (0 = none), read before an upload's transaction and kept for it. */
+  async budgetBytes(): Promise<number> {
     return (await this.d.settings.getSettings()).storage.budget_mb * MB;
   }
 
@@ -25,18 +26,18 @@ export class StorageBudget {
    * A first check before any byte is written, without the lock: a site already too full
    * for `growth` more bytes refuses at once. The deciding check is `admit`.
    */
-  async precheck(growth: number): Promise<void> {
-    const budget = await this.budgetBytes();
+  async precheck(growth: number, budget: number): Promise<void> {
     if (budget === 0 || growth <= 0) return;
     if (totalOf(await this.d.repo.stored()) + growth > budget) throw new AppError('SITE_STORAGE_FULL');
   }
 
   /**
    * In the transaction that records an upload growing storage by `growth` bytes (after the
-   * owner's row lock): takes the site lock, counts, and refuses past the budget.
+   * owner's row lock): takes the site lock, counts, and refuses past `budget`. Everything
+   * it reads goes through `trx`: SQLite has one connection, which the transaction holds,
+   * so a read outside it (the settings, say) would wait for ever.
    */
-  async admit(trx: Db, growth: number): Promise<void> {
-    const budget = await this.budgetBytes();
+  async admit(trx: Db, growth: number, budget: number): Promise<void> {
     if (budget === 0 || growth <= 0) return;
     await this.d.repo.lockSite(trx);
     if (totalOf(await this.d.repo.stored(trx)) + growth > budget) throw new AppError('SITE_STORAGE_FULL');
