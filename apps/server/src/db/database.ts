@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import { type DatabaseLog, createPgPool } from './pg-pool.js';
 import { withStatementCache } from './statement-cache.js';
