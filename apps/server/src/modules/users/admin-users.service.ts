@@ -16,7 +16,7 @@ import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorize, can, listScope, requireScope } from '../../policies/policy.js';
+import { authorize, authorizeFound, can, listScope, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
@@ -72,9 +72,7 @@ export class AdminUsersService {
   }
 
   async get(actor: Actor, id: number): Promise<AdminUserDetail> {
-    const user = await this.d.users.findWithGroupById(id);
-    if (!user) throw new AppError('NOT_FOUND');
-    authorize(actor, 'user.read', userTarget(user));
+    const user = authorizeFound(actor, 'user.read', await this.d.users.findWithGroupById(id), userTarget);
     const now = this.d.clock.now();
     const [extra, sessions] = await Promise.all([
       this.d.users.extraPermissions(id),
@@ -94,10 +92,7 @@ export class AdminUsersService {
   async lockTarget(actor: Actor, action: Parameters<typeof authorize>[1], id: number, trx: Db, now: string) {
     // No right to the action at all: the same answer whether or not the user exists.
     requireScope(actor, action);
-    const user = await this.d.adminUsers.lock(id, trx, now);
-    if (!user) throw new AppError('NOT_FOUND');
-    authorize(actor, action, userTarget(user));
-    return user;
+    return authorizeFound(actor, action, await this.d.adminUsers.lock(id, trx, now), userTarget);
   }
 
   async create(ctx: AdminContext, body: CreateAdminUserBody): Promise<AdminUser> {
