@@ -188,6 +188,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     (userId) => stats.presence.seen(userId),
     sessionCache,
   );
+  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
+  const onPoolChanged = (groupId: number) => void poolAlerts.check(groupId);
   const auth = createAuthServices({
     db,
     users,
@@ -203,16 +205,16 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     loginLimitScale: config.rateLimitScale,
     trustedNetworks: new TrustedNetworks(config.trustedNetworks),
     sessionCache,
+    onPoolChanged,
   });
 
-  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
   const admin = createAdminServices({
     db,
     users,
     groups,
     settings,
     clock,
-    onPoolChanged: (groupId) => void poolAlerts.check(groupId),
+    onPoolChanged,
     sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });

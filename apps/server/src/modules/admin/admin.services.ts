@@ -32,6 +32,7 @@ export function createAdminServices(d: {
   sessionCache?: SessionCache;
 }) {
   const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
+  const onPoolChanged = d.onPoolChanged ?? (() => undefined);
   const audit = new AuditService(new AuditRepo(d.db));
   const idempotency = new IdempotencyRepo(d.db);
   const tx = new AdminTransactions(d.db, audit, idempotency, d.clock, sessionsChanged);
@@ -44,6 +45,7 @@ export function createAdminServices(d: {
     settings: d.settings,
     tx,
     clock: d.clock,
+    onPoolChanged,
   });
   const credits = new AdminCreditsService({
     users: d.users,
@@ -52,7 +54,6 @@ export function createAdminServices(d: {
     tx,
     clock: d.clock,
   });
-  const onPoolChanged = d.onPoolChanged ?? (() => undefined);
   const groups = new GroupsService({
     groups: d.groups,
     grants: new GroupGrantsRepo(d.db),
@@ -61,7 +62,7 @@ export function createAdminServices(d: {
     onPoolChanged,
   });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
-  const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
+  const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx, onPoolChanged });
   return { audit, idempotency, users, credits, groups, pool, imports };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

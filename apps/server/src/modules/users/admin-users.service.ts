@@ -24,6 +24,7 @@ import type { SessionRepo } from '../auth/session.repo.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
+import { mayGrantOpeningCredits } from './opening-credits.js';
 import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
 import { type Db, type UsersRepo, isRowId } from './users.repo.js';
@@ -37,6 +38,8 @@ export interface AdminUsersDeps {
   settings: SettingsService;
   tx: AdminTransactions;
   clock: Clock;
+  /** Told after a new account drew its opening credits from a group's pool (the low-pool email). */
+  onPoolChanged?: (groupId: number) => void;
 }
 
 const EXPORT_BATCH = 500;
@@ -110,7 +113,7 @@ export class AdminUsersService {
       throw new InputError(['validation.group.notFound']);
     await assertIdentityFree(this.d.users, { email: body.email, username: body.username, phone: body.phone ?? null });
     const passwordHash = await hashPassword(body.password);
-    return this.mapConflicts(() =>
+    const created = await this.mapConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         const id = await insertAccount(trx, this.d, {
           email: body.email,
@@ -120,6 +123,7 @@ export class AdminUsersService {
           role,
           groupId,
           credits: body.credits_quota ?? settings.user.default_credits,
+          siteMayGrant: mayGrantOpeningCredits(actor),
           tokens: body.token_quota ?? settings.user.default_tokens,
           remark: body.remark ?? null,
           operatorId: actor.id,
@@ -130,6 +134,8 @@ export class AdminUsersService {
         return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after: { ...result } } };
       }),
     );
+    this.d.onPoolChanged?.(groupId);
+    return created;
   }
 
   async update(ctx: AdminContext, id: number, body: UpdateAdminUserBody): Promise<AdminUser> {
