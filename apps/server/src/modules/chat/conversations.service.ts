@@ -207,7 +207,7 @@ export class ConversationsService {
       const tree = await this.branches.tree(id, trx);
       const plan = deletionOf(tree, messageId);
       if (!plan) throw notFound();
-      if (plan.spliced) await this.messages.reparent(trx, id, plan.spliced.from, plan.spliced.to);
+      if (plan.spliced) await this.messages.tree.reparent(trx, id, plan.spliced.from, plan.spliced.to);
       const removed = await this.messages.deleteIds(trx, id, plan.ids);
       await this.repo.removeMessages(trx, id, removed, now);
       if (c.active_message_id && plan.ids.includes(c.active_message_id)) {

@@ -17,7 +17,8 @@ import { translate } from '../../lib/i18n.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import { ConversationParams, MessageParams } from './chat.routes.js';
-import type { SendService, Turn } from './send.service.js';
+import type { SendService } from './send.service.js';
+import type { Turn } from './turn.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
 const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileIds(b).length > 0, {

@@ -68,8 +68,8 @@ export class TurnAccounting {
         await this.messages.insertOne(trx, t.answer);
         // A question left unanswered takes part in the conversation again once it is
         // answered, in place: what was sent after it follows its answer now.
-        if (await this.messages.markAnswered(trx, t.conversationId, t.question.id)) {
-          await this.messages.reparent(trx, t.conversationId, [t.question.id], t.answer.id);
+        if (await this.messages.tree.markAnswered(trx, t.conversationId, t.question.id)) {
+          await this.messages.tree.reparent(trx, t.conversationId, [t.question.id], t.answer.id);
         }
       }
       // The new answer is the version shown, here and on the person's other devices.
@@ -168,13 +168,13 @@ export class TurnAccounting {
       // newest other answer, or the question itself when it has none: under the question
       // beside a surviving answer, it would become a version of that answer.
       const heir = ref.questionId
-        ? ((await this.messages.newestAnswerOf(trx, ref.conversationId, ref.questionId, ref.answerId)) ??
+        ? ((await this.messages.tree.newestAnswerOf(trx, ref.conversationId, ref.questionId, ref.answerId)) ??
           ref.questionId)
         : null;
-      await this.messages.reparent(trx, ref.conversationId, [ref.answerId], heir);
+      await this.messages.tree.reparent(trx, ref.conversationId, [ref.answerId], heir);
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
-      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId, {
+      await this.messages.tree.markUnanswered(trx, ref.conversationId, ref.questionId, {
         errorCode,
         modelName: ref.usage.model,
       });
