@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type UpstreamEnd, describeUpstreamError } from '../../ai/upstream.js';
 import type { MessageRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 
@@ -16,6 +17,14 @@ export interface TurnLabel {
  * How the process that wrote an answer stores the turn's end: the answer kept and
  * charged, or the turn refunded, each only while the answer is still this process's
  * (another instance may have settled it once this one's lease ran out).
+ *
+ * The client must end with what was stored. So each step answers the error code the
+ * client is told instead of `done` when the answer as it saw it was not stored:
+ * `ANSWER_ENDED_ELSEWHERE` when another instance (the sweep, after this one lost its
+ * lease) or a deletion settled the turn first, so the stored text is another one (the
+ * client reads the conversation back), and `SERVICE_UNAVAILABLE` when the database could
+ * not be reached (the turn stays streaming until its lease runs out and the sweep settles
+ * it with the text written so far).
  */
 export class TurnSettling {
   constructor(
@@ -26,13 +35,14 @@ export class TurnSettling {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Stores an answer that has text. */
+  /** Stores an answer that has text; undefined once stored. */
   async keep(
     turn: TurnRef,
     answer: { content: string; tokens: number; status: MessageRow['status'] },
   ): Promise<ErrorCode | undefined> {
-    await this.accounting.settle(turn, answer, this.now(), this.claim);
-    return undefined;
+    return this.storing(turn, async () =>
+      (await this.accounting.settle(turn, answer, this.now(), this.claim)) ? undefined : 'ANSWER_ENDED_ELSEWHERE',
+    );
   }
 
   /**
@@ -41,8 +51,10 @@ export class TurnSettling {
    * text ends refunded wherever it is settled: the client's outcome is the same).
    */
   async refund(turn: TurnRef, errorCode: ErrorCode | null): Promise<ErrorCode | undefined> {
-    await this.accounting.refund(turn, this.now(), this.claim, errorCode);
-    return undefined;
+    return this.storing(turn, async () => {
+      await this.accounting.refund(turn, this.now(), this.claim, errorCode);
+      return undefined;
+    });
   }
 
   /** Logs an answer that did not end well (the upstream's reason, its key masked). */
@@ -56,6 +68,19 @@ export class TurnSettling {
       },
       'AI answer failed',
     );
+  }
+
+  private async storing(turn: TurnRef, step: () => Promise<ErrorCode | undefined>): Promise<ErrorCode | undefined> {
+    try {
+      const lost = await step();
+      if (lost)
+        this.log.warn({ conversationId: turn.conversationId, answerId: turn.answerId }, 'answer settled elsewhere');
+      return lost;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      this.log.warn({ err, conversationId: turn.conversationId }, 'answer not stored: database unavailable');
+      return 'SERVICE_UNAVAILABLE';
+    }
   }
 
   /** This process settles only the answers it owns. */
