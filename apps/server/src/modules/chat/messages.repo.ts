@@ -291,7 +291,50 @@ export class MessagesRepo {
 
   /** Answers still streaming whose owner is gone (lease run out, or older rows by their age), oldest first. */
   findAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
-    return this.db
+    return this.unsettled(this.db)
+      .where((eb) => leaseExpired(eb, at))
+      .orderBy('messages.seq')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Answers of a conversation (of `ids`, when given) still streaming with no text stored. */
+  silentAnswers(db: Db, conversationId: string, ids?: readonly string[]) {
+    let q = this.unsettled(db)
+      .where('messages.conversation_id', '=', conversationId)
+      .where('messages.content', '=', '');
+    if (ids) q = ids.length > 0 ? q.where('messages.id', 'in', ids) : q.where(sql<boolean>`false`);
+    return q.execute();
+  }
+
+  /**
+   * Ends a streaming answer for whoever is about to delete it, so its owner can no longer
+   * settle or refund it. False when it was no longer streaming (settled meanwhile).
+   */
+  async claimForDeletion(db: Db, id: string): Promise<boolean> {
+    const r = await db
+      .updateTable('messages')
+      .set({ status: 'error', owner_id: null, lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'streaming')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Whether the conversation holds an answer other than `ids`. */
+  async hasAnswerBesides(db: Db, conversationId: string, ids: readonly string[]): Promise<boolean> {
+    let q = db
+      .selectFrom('messages')
+      .select('seq')
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'assistant');
+    if (ids.length > 0) q = q.where('id', 'not in', ids);
+    return (await q.limit(1).execute()).length > 0;
+  }
+
+  /** Streaming answers with what settling them needs: who, where, when and which model. */
+  private unsettled(db: Db) {
+    return db
       .selectFrom('messages')
       .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
       .innerJoin('users', 'users.id', 'conversations.user_id')
@@ -305,11 +348,7 @@ export class MessagesRepo {
         'users.group_id as groupId',
         sql<string>`coalesce(messages.model_name, conversations.model_name)`.as('model'),
       ])
-      .where('messages.status', '=', 'streaming')
-      .where((eb) => leaseExpired(eb, at))
-      .orderBy('messages.seq')
-      .limit(limit)
-      .execute();
+      .where('messages.status', '=', 'streaming');
   }
 
   async deleteAll(db: Db, conversationId: string): Promise<void> {
