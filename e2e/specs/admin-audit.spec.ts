@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { AdminApi, selectOption, tableRows } from '../support/admin';
 import { signInDirect } from '../support/ui';
@@ -54,5 +55,25 @@ test.describe('admin audit log', () => {
     await expect(page.getByTestId('audit-chain-valid')).toBeVisible();
     await expect(page.getByTestId('audit-chain-valid')).toContainText('审计哈希链完整');
     await expect(page.getByTestId('audit-chain-broken')).toHaveCount(0);
+
+    // A signed checkpoint of the head is downloaded to be kept elsewhere; verify compares with it.
+    const download = page.waitForEvent('download');
+    await page.getByTestId('audit-checkpoint-create').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^audit-checkpoint-\d+-\d{8}-\d{4}\.json$/);
+    const saved = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as { format: string; signature: string };
+    expect(saved.format).toBe('aiplatform.audit-checkpoint.v1');
+    expect(saved.signature).toMatch(/^[0-9a-f]{64}$/);
+    await page.getByTestId('audit-verify').click();
+    await expect(page.getByTestId('audit-checkpoint-compared')).toContainText('已与');
+
+    // The kept file is checked against the log.
+    const verified = page.waitForResponse((r) => r.url().endsWith('/api/admin/audit-logs/checkpoints/verify'));
+    await page
+      .getByTestId('audit-checkpoint-check')
+      .locator('xpath=ancestor::span[contains(@class,"ant-upload")]//input[@type="file"]')
+      .setInputFiles(await file.path());
+    expect((await verified).status()).toBe(200);
+    await expect(page.getByTestId('audit-chain-valid')).toBeVisible();
   });
 });

@@ -22,13 +22,10 @@ async function main() {
   if (!config.openaiBaseUrl || !config.openaiApiKey) throw new Error('OPENAI_BASE_URL and OPENAI_API_KEY are required');
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db);
+    const secret = resolveAppSecret(config.appSecret, config.dataDir);
+    await migrateToLatest(database.db, { appSecret: secret });
     const repo = new ModelsRepo(database.db);
-    const models = new ModelsService(
-      repo,
-      new SecretBox(resolveAppSecret(config.appSecret, config.dataDir)),
-      systemClock,
-    );
+    const models = new ModelsService(repo, new SecretBox(secret), systemClock);
     for (const m of SEEDED_MODELS) {
       if (await repo.findByName(m.name)) continue;
       await models.create({

@@ -14,7 +14,7 @@ import { createChangeBus } from './lib/change-bus.js';
 import { applyHttpServerSettings } from './lib/http-server-settings.js';
 import { AppError } from './lib/errors.js';
 import { type Clock, systemClock } from './lib/clock.js';
-import { scheduleHousekeeping } from './lib/housekeeping.js';
+import { type HousekeepingTask, runHousekeeping, scheduleHousekeeping } from './lib/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/mailer.js';
 import { serializerCompiler } from './lib/response-serializer.js';
@@ -94,6 +94,8 @@ export interface BuiltApp {
   answerSweep: { sweep(): Promise<number> };
   /** Who is online (tests mark many users online without signing each in). */
   presence: Presence;
+  /** The hourly housekeeping (tests run a round at will). */
+  housekeeping: { run(now: Date): Promise<void> };
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -142,8 +144,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     await database.close();
   });
 
-  await migrateToLatest(db);
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
+  await migrateToLatest(db, { appSecret: secret });
   const users = new UsersRepo(db);
   const credits = new CreditsRepo(db);
   const groups = new GroupsRepo(db);
@@ -212,6 +214,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     groups,
     settings,
     clock,
+    secret,
     onPoolChanged: (groupId) => void poolAlerts.check(groupId),
     sessionCache,
   });
@@ -235,10 +238,19 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     chat.watch.close();
     await chat.sweep.stop();
   });
-  const stopHousekeeping = scheduleHousekeeping(clock, app.log, [
+  const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'chat uploads', run: (now) => chat.images.pruneStaleUploads(now) },
-  ]);
+    {
+      name: 'audit checkpoint',
+      run: async (now) => {
+        const checkpoint = await admin.auditCheckpoints.createIfDue(now);
+        // The log keeps a copy outside the database, wherever the logs are shipped.
+        if (checkpoint) app.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+      },
+    },
+  ];
+  const stopHousekeeping = scheduleHousekeeping(clock, app.log, housekeeping);
   app.addHook('onClose', async () => stopHousekeeping());
 
   registerSecurityHeaders(app, {
@@ -293,7 +305,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(groupsRoutes(admin, guards));
-      await api.register(auditRoutes(admin.audit, guards));
+      await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage, guards));
     },
     { prefix: '/api' },
@@ -307,5 +319,14 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     throw new AppError('NOT_FOUND');
   });
 
-  return { app, database, bootstrapResult, settings, sessionCache, answerSweep: chat.sweep, presence: stats.presence };
+  return {
+    app,
+    database,
+    bootstrapResult,
+    settings,
+    sessionCache,
+    answerSweep: chat.sweep,
+    presence: stats.presence,
+    housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
+  };
 }

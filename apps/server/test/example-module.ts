@@ -1,7 +1,8 @@
 /**
  * An example module: the smallest web app that accepts the platform's single sign-on
  * hand-off. It verifies the `token` query parameter against the platform's public key
- * set and greets the user, or answers 401. Only Node built-ins and jose, so it can be
+ * set (signature, issuer, its own name as audience, `exp`, `iat` and a `jti` not seen
+ * before) and greets the user, or answers 401. Only Node built-ins and jose, so it can be
  * imported anywhere or started on its own:
  *
  *   node --import tsx apps/server/test/example-module.ts \
@@ -28,6 +29,26 @@ export interface ExampleModule {
 }
 
 const ISSUER = 'aiplatform';
+/** The platform's tokens live 60 s; a few seconds of clock difference are allowed. */
+const MAX_TOKEN_AGE_S = 60;
+const CLOCK_TOLERANCE_S = 5;
+
+/**
+ * Token ids already used, each kept until its token expires: a hand-off token opens the
+ * module once, so a link copied from the address bar, a log or a proxy is worthless.
+ * A module running several instances keeps this set in a store they share.
+ */
+class SeenTokenIds {
+  private readonly seen = new Map<string, number>();
+
+  /** False when the id was used before; otherwise remembers it until `exp`. */
+  claim(jti: string, exp: number, nowS: number): boolean {
+    for (const [id, until] of this.seen) if (until < nowS) this.seen.delete(id);
+    if (this.seen.has(jti)) return false;
+    this.seen.set(jti, exp + CLOCK_TOLERANCE_S);
+    return true;
+  }
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -35,6 +56,7 @@ const escapeHtml = (s: string) =>
 export async function startExampleModule(opts: ExampleModuleOptions): Promise<ExampleModule> {
   // Fetched on first use and cached; a token with an unknown key id makes it fetch again.
   const keys = createRemoteJWKSet(new URL(opts.jwksUrl));
+  const used = new SeenTokenIds();
 
   const server = http.createServer((req, res) => {
     void (async () => {
@@ -47,11 +69,18 @@ export async function startExampleModule(opts: ExampleModuleOptions): Promise<Ex
           issuer: ISSUER,
           audience: opts.name,
           algorithms: ['EdDSA'],
+          // Without these a token with no end, or one issued long ago, would pass.
+          requiredClaims: ['exp', 'iat', 'jti', 'aud'],
+          maxTokenAge: MAX_TOKEN_AGE_S,
+          clockTolerance: CLOCK_TOLERANCE_S,
         });
+        if (typeof payload.jti !== 'string' || !used.claim(payload.jti, payload.exp!, Math.floor(Date.now() / 1000))) {
+          return page(res, 401, 'This sign-in link was already used. Open the module again from the platform.');
+        }
         const username = typeof payload.username === 'string' ? payload.username : '';
         return page(res, 200, `Hello, ${username}`);
       } catch {
-        // Expired, addressed to another module, signed by another key or altered: all the same to the user.
+        // Expired, without an end, addressed to another module, signed by another key or altered: all the same to the user.
         return page(res, 401, 'The sign-in link is not valid. Open the module again from the platform.');
       }
     })();

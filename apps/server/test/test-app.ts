@@ -128,6 +128,7 @@ export class TestApp {
   sessionCache!: BuiltApp['sessionCache'];
   answerSweep!: BuiltApp['answerSweep'];
   presence!: BuiltApp['presence'];
+  housekeeping!: BuiltApp['housekeeping'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -177,6 +178,7 @@ export class TestApp {
     this.sessionCache = built.sessionCache;
     this.answerSweep = built.answerSweep;
     this.presence = built.presence;
+    this.housekeeping = built.housekeeping;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

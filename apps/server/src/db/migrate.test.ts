@@ -26,7 +26,7 @@ function databaseWhereASchemaVanishes(times: number) {
 describe('migrating while another client drops a schema', () => {
   it('lists the tables again and migrates', async () => {
     const { db, state } = databaseWhereASchemaVanishes(1);
-    await migrateToLatest(db);
+    await migrateToLatest(db, { appSecret: 'migration test secret' });
     expect(state.listings).toBeGreaterThan(1);
     expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
     await db.destroy();
@@ -34,7 +34,7 @@ describe('migrating while another client drops a schema', () => {
 
   it('gives up when the listing keeps failing', async () => {
     const { db } = databaseWhereASchemaVanishes(Number.POSITIVE_INFINITY);
-    await expect(migrateToLatest(db)).rejects.toThrow('migration  failed');
+    await expect(migrateToLatest(db, { appSecret: 'migration test secret' })).rejects.toThrow('migration  failed');
     await db.destroy();
   });
 });

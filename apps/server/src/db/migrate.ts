@@ -14,10 +14,17 @@ import * as m0012 from './migrations/0012-answer-leases.js';
 import * as m0013 from './migrations/0013-refresh-chains.js';
 import * as m0014 from './migrations/0014-failed-turn-reasons.js';
 import * as m0015 from './migrations/0015-message-versions.js';
+import { auditKeyedChain } from './migrations/0016-audit-keyed-chain.js';
 import type { Database } from './types.js';
 
+/** What some migrations need beyond the database. */
+export interface MigrationContext {
+  /** The application secret: 0016 seals where the audit chain starts being keyed. */
+  appSecret: string;
+}
+
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
-const MIGRATIONS: Record<string, Migration> = {
+const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
   '0001-initial': m0001,
   '0002-modules': m0002,
   '0003-chat': m0003,
@@ -33,7 +40,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0013-refresh-chains': m0013,
   '0014-failed-turn-reasons': m0014,
   '0015-message-versions': m0015,
-};
+  '0016-audit-keyed-chain': auditKeyedChain(ctx.appSecret),
+});
 
 /**
  * On PostgreSQL the bookkeeping tables go into the connection's current schema: left
@@ -55,11 +63,11 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
 const SCHEMA_VANISHED = '3F000';
 const MIGRATE_ATTEMPTS = 3;
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContext): Promise<void> {
   const migrationTableSchema = await migrationSchema(db);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    provider: { getMigrations: () => Promise.resolve(migrations(ctx)) },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   for (let attempt = 1; ; attempt++) {

@@ -297,6 +297,22 @@ export interface AuditChainHeadTable {
   id: number;
   seq: number;
   hash: string;
+  /** The first sequence number whose hash is keyed (earlier rows keep their plain hash). */
+  keyed_from: number;
+  /** The audit key's seal over `keyed_from` and the hash the keyed rows start from. */
+  keyed_seal: string;
+}
+
+/** A signed statement of the chain head (see audit-checkpoints.ts). */
+export interface AuditCheckpointsTable {
+  id: Generated<number>;
+  /** Rows in the chain: the newest row's sequence number. */
+  count: number;
+  last_id: number | null;
+  hash: string;
+  created_at: string;
+  created_by: number | null;
+  signature: string;
 }
 
 /**
@@ -334,6 +350,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   audit_logs: AuditLogsTable;
   audit_chain_head: AuditChainHeadTable;
+  audit_checkpoints: AuditCheckpointsTable;
   ai_models: AiModelsTable;
   ai_model_groups: AiModelGroupsTable;
   files: FilesTable;
@@ -361,6 +378,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
+export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
 export type ModuleRow = Selectable<ModulesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;

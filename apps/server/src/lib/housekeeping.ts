@@ -9,18 +9,16 @@ export interface HousekeepingTask {
   run: (now: Date) => Promise<unknown>;
 }
 
-/**
- * Runs the tasks hourly (not at start, which must stay fast), one after the other; a
- * failing task is logged and does not stop the others. Returns the stopper.
- */
+/** One round: the tasks one after the other; a failing task is logged and does not stop the others. */
+export async function runHousekeeping(now: Date, log: FastifyBaseLogger, tasks: HousekeepingTask[]): Promise<void> {
+  for (const task of tasks) {
+    await task.run(now).catch((err: unknown) => log.warn({ err, task: task.name }, 'housekeeping failed'));
+  }
+}
+
+/** Runs a round hourly (not at start, which must stay fast). Returns the stopper. */
 export function scheduleHousekeeping(clock: Clock, log: FastifyBaseLogger, tasks: HousekeepingTask[]): () => void {
-  const timer = setInterval(() => {
-    void (async () => {
-      for (const task of tasks) {
-        await task.run(clock.now()).catch((err: unknown) => log.warn({ err, task: task.name }, 'housekeeping failed'));
-      }
-    })();
-  }, HOUR_MS);
+  const timer = setInterval(() => void runHousekeeping(clock.now(), log, tasks), HOUR_MS);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -35,6 +35,8 @@ export const ACTION_RULES = {
   /** Moving credits between a group's pool and its members. */
   'group.pool.transfer': { all: ['group.manage', 'credits.manage'], group: ['credits.manage.group'] },
   'audit.read': { all: ['system.all'] },
+  /** Signing a checkpoint of the audit chain's head. */
+  'audit.checkpoint': { all: ['system.all'] },
   'file.read': USER_ADMIN,
   /*
    * Platform configuration. A group administrator reads it (read-only, secrets removed)

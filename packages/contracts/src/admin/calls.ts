@@ -40,7 +40,13 @@ import {
 import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from './admin-modules.js';
 import { AdminSettingsSchema, HomepageBodySchema, HomepageSchema, SettingsUpdateBodySchema } from './admin-settings.js';
 import { AnnouncementBodySchema, AnnouncementSchema } from '../announcements.js';
-import { AuditListQuerySchema, AuditLogSchema, AuditVerifyResultSchema } from './audit.js';
+import {
+  AuditCheckpointRecordSchema,
+  AuditCheckpointSchema,
+  AuditListQuerySchema,
+  AuditLogSchema,
+  AuditVerifyResultSchema,
+} from './audit.js';
 import { AdminPageQuerySchema } from './pagination.js';
 
 /**
@@ -156,6 +162,27 @@ export const ADMIN_CALLS = {
     paginated: true,
   },
   verifyAuditLogs: { method: 'GET', path: '/admin/audit-logs/verify', response: AuditVerifyResultSchema },
+  // Signed checkpoints of the chain head: kept by the server and, downloaded, by the administrator.
+  listAuditCheckpoints: {
+    method: 'GET',
+    path: '/admin/audit-logs/checkpoints',
+    query: AdminPageQuerySchema,
+    response: z.array(AuditCheckpointRecordSchema),
+    paginated: true,
+  },
+  createAuditCheckpoint: {
+    method: 'POST',
+    path: '/admin/audit-logs/checkpoints',
+    response: AuditCheckpointRecordSchema,
+    status: 201,
+  },
+  /** The chain compared with a checkpoint kept outside the server (a refused signature answers 400). */
+  verifyAuditCheckpoint: {
+    method: 'POST',
+    path: '/admin/audit-logs/checkpoints/verify',
+    body: AuditCheckpointSchema,
+    response: AuditVerifyResultSchema,
+  },
 
   // AI models. Lists are short and shown whole (drag-to-sort needs every row), so not paginated.
   listModels: { method: 'GET', path: '/admin/models', response: z.array(AdminModelSchema) },

@@ -1,5 +1,6 @@
 import {
   ADMIN_CALLS,
+  AUDIT_CHECKPOINT_FORMAT,
   ADMIN_FILE_PATHS,
   type AdminCallBody,
   type AdminCallName,
@@ -54,6 +55,15 @@ const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
   updateHomepage: { enabled: false },
   updateAnnouncement: { content: 'checked' },
   updateGroupAnnouncement: { content: 'checked' },
+  // Well formed, but signed by nobody: the server refuses it with 400.
+  verifyAuditCheckpoint: {
+    format: AUDIT_CHECKPOINT_FORMAT,
+    count: 1,
+    last_id: 1,
+    hash: 'a'.repeat(64),
+    created_at: '2024-01-01T00:00:00.000Z',
+    signature: 'b'.repeat(64),
+  },
 });
 
 /** Query strings no list may answer with a 5xx; the contract falls back to defaults for each. */

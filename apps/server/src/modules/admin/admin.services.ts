@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
+import { AuditCheckpoints } from '../audit/audit-checkpoints.service.js';
+import { AuditCheckpointsRepo } from '../audit/audit-checkpoints.repo.js';
+import { AuditKey } from '../audit/audit-key.js';
 import { AuditRepo } from '../audit/audit.repo.js';
 import { AuditService } from '../audit/audit.service.js';
 import type { SessionCache } from '../auth/session-cache.js';
@@ -26,13 +29,21 @@ export function createAdminServices(d: {
   groups: GroupsRepo;
   settings: SettingsService;
   clock: Clock;
+  /** The application secret (the audit log's key is derived from it). */
+  secret: string;
   /** Told after a pool change commits (the low-pool email). */
   onPoolChanged?: (groupId: number) => void;
   /** Emptied after every committed change: users' roles, status, groups, grants and sessions live in it. */
   sessionCache?: SessionCache;
 }) {
   const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
-  const audit = new AuditService(new AuditRepo(d.db));
+  const auditDeps = {
+    repo: new AuditRepo(d.db),
+    checkpoints: new AuditCheckpointsRepo(d.db),
+    key: new AuditKey(d.secret),
+  };
+  const audit = new AuditService(auditDeps);
+  const auditCheckpoints = new AuditCheckpoints({ ...auditDeps, db: d.db, clock: d.clock });
   const idempotency = new IdempotencyRepo(d.db);
   const tx = new AdminTransactions(d.db, audit, idempotency, d.clock, sessionsChanged);
   const users = new AdminUsersService({
@@ -62,6 +73,6 @@ export function createAdminServices(d: {
   });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
-  return { audit, idempotency, users, credits, groups, pool, imports };
+  return { audit, auditCheckpoints, idempotency, users, credits, groups, pool, imports };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

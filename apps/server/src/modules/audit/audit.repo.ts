@@ -6,6 +6,13 @@ import type { Db } from '../users/users.repo.js';
 
 type AuditQuery = SelectQueryBuilder<Database, 'audit_logs', object>;
 
+export interface ChainHead {
+  seq: number;
+  hash: string;
+  keyedFrom: number;
+  keyedSeal: string;
+}
+
 /** Inclusive end of a `to` filter: a bare day means the whole day. */
 const endOf = (to: string) => (to.length === 10 ? `${to}T23:59:59.999Z` : to);
 
@@ -28,14 +35,31 @@ export class AuditRepo {
     return { seq: Number(head.seq), prevHash: head.hash };
   }
 
-  /** The committed chain head: how many rows the chain holds and the newest hash. */
-  async head(): Promise<{ seq: number; hash: string }> {
-    const head = await this.db
-      .selectFrom('audit_chain_head')
-      .select(['seq', 'hash'])
+  /** Takes the head's lock without moving it (appends wait) and returns it as committed. */
+  async lockHead(trx: Db): Promise<{ seq: number; hash: string }> {
+    const head = await trx
+      .updateTable('audit_chain_head')
+      .set({ seq: sql`seq` })
       .where('id', '=', 1)
-      .executeTakeFirst();
-    return { seq: Number(head?.seq ?? 0), hash: head?.hash ?? '0'.repeat(64) };
+      .returning(['seq', 'hash'])
+      .executeTakeFirstOrThrow();
+    return { seq: Number(head.seq), hash: head.hash };
+  }
+
+  /** The committed chain head: rows counted, the newest hash and the sealed cut-over to keyed rows. */
+  async head(): Promise<ChainHead> {
+    const head = await this.db.selectFrom('audit_chain_head').selectAll().where('id', '=', 1).executeTakeFirst();
+    return {
+      seq: Number(head?.seq ?? 0),
+      hash: head?.hash ?? '0'.repeat(64),
+      keyedFrom: Number(head?.keyed_from ?? 1),
+      keyedSeal: head?.keyed_seal ?? '',
+    };
+  }
+
+  /** The row with this sequence number, if any. */
+  rowAt(seq: number, db: Db = this.db): Promise<{ id: number; hash: string } | undefined> {
+    return db.selectFrom('audit_logs').select(['id', 'hash']).where('seq', '=', seq).executeTakeFirst();
   }
 
   async append(trx: Db, row: Insertable<AuditLogsTable>): Promise<void> {

@@ -6,6 +6,7 @@ import { paginate } from '../../lib/envelope.js';
 import { actorOf } from '../../policies/actor.js';
 import { requireScope } from '../../policies/policy.js';
 import { csvDownloadHeaders, csvStream } from '../../lib/csv-stream.js';
+import type { AuditCheckpoints } from './audit-checkpoints.service.js';
 import type { AuditService } from './audit.service.js';
 
 const AUDIT_COLUMNS = [
@@ -30,19 +31,31 @@ function auditCsv(rows: AsyncIterable<AuditLog>) {
   );
 }
 
-/** /admin/audit-logs…: read-only by design; there is no call that changes a row. */
+/**
+ * /admin/audit-logs…: read-only by design; there is no call that changes a row. A
+ * checkpoint only adds a signed statement of the head beside the log.
+ */
 export const auditRoutes =
-  (audit: AuditService, guards: Guards): FastifyPluginAsyncZod =>
+  (audit: AuditService, checkpoints: AuditCheckpoints, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
-    const pre = [
+    const allowed = (action: 'audit.read' | 'audit.checkpoint') => [
       guards.authenticate,
-      async (req: Parameters<typeof actorOf>[0]) => requireScope(await actorOf(req), 'audit.read'),
+      async (req: Parameters<typeof actorOf>[0]) => requireScope(await actorOf(req), action),
     ];
+    const pre = allowed('audit.read');
     registerCall(app, 'listAuditLogs', pre, async ({ query }) => {
       const { items, total } = await audit.list(query, query.page, query.limit);
       return { items, pagination: paginate(query.page, query.limit, total) };
     });
     registerCall(app, 'verifyAuditLogs', pre, () => audit.verify());
+    registerCall(app, 'listAuditCheckpoints', pre, async ({ query }) => {
+      const { items, total } = await checkpoints.list(query.page, query.limit);
+      return { items, pagination: paginate(query.page, query.limit, total) };
+    });
+    registerCall(app, 'createAuditCheckpoint', allowed('audit.checkpoint'), async ({ req }) =>
+      checkpoints.create((await actorOf(req)).id),
+    );
+    registerCall(app, 'verifyAuditCheckpoint', pre, ({ body }) => checkpoints.verifyAgainst(body));
     app.get(
       ADMIN_FILE_PATHS.auditExport,
       {

@@ -2,8 +2,11 @@ import type { AuditFilter, AuditLog, AuditVerifyResult } from '@aiplatform/contr
 import type { AuditLogRow } from '../../db/types.js';
 import type { AdminContext } from '../../policies/actor.js';
 import type { Db } from '../users/users.repo.js';
-import { auditHash } from './audit-chain.js';
+import { keyedAuditHash } from './audit-chain.js';
+import type { AuditCheckpointsRepo } from './audit-checkpoints.repo.js';
+import type { AuditKey } from './audit-key.js';
 import type { AuditRepo } from './audit.repo.js';
+import { verifyAuditChain } from './audit-verify.js';
 import { redact } from './redact.js';
 
 export interface AuditEntry {
@@ -18,7 +21,11 @@ const BATCH = 1000;
 
 /** The append-only, hash-chained record of every administrative change. */
 export class AuditService {
-  constructor(private readonly repo: AuditRepo) {}
+  private readonly repo: AuditRepo;
+
+  constructor(private readonly d: { repo: AuditRepo; checkpoints: AuditCheckpointsRepo; key: AuditKey }) {
+    this.repo = d.repo;
+  }
 
   /**
    * Appends one row inside the transaction of the change it describes, so the change
@@ -41,7 +48,8 @@ export class AuditService {
       created_at: now,
       prev_hash: prevHash,
     };
-    await this.repo.append(trx, { ...row, hash: auditHash(row) });
+    // Every new row is keyed: the cut-over was set below every row written since the key.
+    await this.repo.append(trx, { ...row, hash: keyedAuditHash(this.d.key, row) });
   }
 
   async list(f: AuditFilter, page: number, limit: number): Promise<{ items: AuditLog[]; total: number }> {
@@ -49,37 +57,9 @@ export class AuditService {
     return { items: rows.map(toAuditLog), total };
   }
 
-  /**
-   * Recomputes every hash from the first row on; names the first row that does not fit.
-   * The chain head read first bounds the check (rows appended meanwhile wait for the next
-   * run) and shows rows removed from the end, which leave no gap behind them.
-   */
-  async verify(): Promise<AuditVerifyResult> {
-    const head = await this.repo.head();
-    let prev = '0'.repeat(64);
-    let expectedSeq = 1;
-    let checked = 0;
-    let lastId: number | null = null;
-    for (let rows = await this.repo.batchAfter(0, BATCH); rows.length > 0;) {
-      for (const row of rows) {
-        if (Number(row.seq) > head.seq) break;
-        const { id: _id, hash, ...content } = row;
-        // A deleted row shows as a gap in the sequence; an edited one as a hash mismatch.
-        if (Number(row.seq) !== expectedSeq || row.prev_hash !== prev || auditHash(content) !== hash) {
-          return { valid: false, checked, broken_at: row.id };
-        }
-        prev = hash;
-        lastId = row.id;
-        expectedSeq += 1;
-        checked += 1;
-      }
-      if (expectedSeq > head.seq) break;
-      rows = await this.repo.batchAfter(Number(rows.at(-1)?.seq), BATCH);
-    }
-    // The newest rows were removed (fewer rows than the head counts), or the newest row was rewritten.
-    if (checked !== head.seq) return { valid: false, checked, broken_at: null };
-    if (prev !== head.hash) return { valid: false, checked: checked - 1, broken_at: lastId };
-    return { valid: true, checked, broken_at: null };
+  /** The chain checked row by row, then against every stored checkpoint. */
+  verify(): Promise<AuditVerifyResult> {
+    return verifyAuditChain(this.d);
   }
 
   /** Every matching row in chain order, a batch at a time (for the CSV export). */

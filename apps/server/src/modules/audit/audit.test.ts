@@ -12,7 +12,9 @@ import {
   poolTransfer,
 } from '../../../test/admin-helpers.js';
 import { type ApiResponse, type TestApp, createTestApp, unique } from '../../../test/test-app.js';
-import { auditHash } from './audit-chain.js';
+import { resolveAppSecret } from '../../lib/secrets.js';
+import { keyedAuditHash, plainAuditHash } from './audit-chain.js';
+import { AuditKey } from './audit-key.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -507,7 +509,13 @@ describe('audit log', () => {
     expect(rows).toHaveLength(20);
     await expectContiguousChain(t);
     const v = await verify(t, token);
-    expect(v).toEqual({ valid: true, checked: await auditHeadSeq(t), broken_at: null });
+    expect(v).toEqual({
+      valid: true,
+      checked: await auditHeadSeq(t),
+      broken_at: null,
+      problem: null,
+      checkpoint: null,
+    });
   });
 
   it('is for super administrators only', async () => {
@@ -556,10 +564,23 @@ describe('audit chain verification', () => {
   });
 
   const rows = () => auditRowsAfter(t, 0);
+  const broken = (checked: number, brokenAt: number | null, problem: string) => ({
+    valid: false,
+    checked,
+    broken_at: brokenAt,
+    problem,
+    checkpoint: null,
+  });
 
   it('answers valid for an untouched chain, counting every row', async () => {
     expect(await rows()).toHaveLength(5);
-    expect(await verify(t, token)).toEqual({ valid: true, checked: 5, broken_at: null });
+    expect(await verify(t, token)).toEqual({
+      valid: true,
+      checked: 5,
+      broken_at: null,
+      problem: null,
+      checkpoint: null,
+    });
   });
 
   it('names the row whose changes were edited in the database', async () => {
@@ -569,40 +590,57 @@ describe('audit chain verification', () => {
       .set({ changes: third.raw.replace('"after":{', '"after":{"forged":true,') })
       .where('id', '=', third.id)
       .execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 2, broken_at: third.id });
+    expect(await verify(t, token)).toEqual(broken(2, third.id, 'row'));
   });
 
   it('names the row whose actor was edited, even the newest one', async () => {
     const last = (await rows()).at(-1)!;
     await t.db.updateTable('audit_logs').set({ actor_username: 'someone-else' }).where('id', '=', last.id).execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 4, broken_at: last.id });
+    expect(await verify(t, token)).toEqual(broken(4, last.id, 'row'));
   });
 
   it('names the row after a deleted one', async () => {
     const all = await rows();
     await t.db.deleteFrom('audit_logs').where('id', '=', all[1]!.id).execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 1, broken_at: all[2]!.id });
+    expect(await verify(t, token)).toEqual(broken(1, all[2]!.id, 'row'));
   });
 
-  it('names the successor of a row rewritten with a recomputed hash', async () => {
+  it('names a middle row rewritten with a recomputed plain sha256 hash, though the rest was recomputed too', async () => {
+    const all = await rows();
+    const target = all[1]!;
+    // The forger rewrites the row and recomputes every hash after it the way anyone can.
+    let prev = all[0]!.hash;
+    for (const row of all.slice(1)) {
+      const { id, hash: _hash, raw, changes: _c, ...content } = row;
+      const changes = row === target ? JSON.stringify({ before: null, after: { name: 'forged' } }) : raw;
+      const hash = plainAuditHash({ ...content, changes, prev_hash: prev });
+      await t.db.updateTable('audit_logs').set({ changes, prev_hash: prev, hash }).where('id', '=', id).execute();
+      prev = hash;
+    }
+    await t.db.updateTable('audit_chain_head').set({ hash: prev }).where('id', '=', 1).execute();
+    expect(await verify(t, token)).toEqual(broken(1, target.id, 'row'));
+  });
+
+  it('names the successor of a row rewritten with a recomputed keyed hash (someone holding the secret)', async () => {
+    const key = new AuditKey(resolveAppSecret(t.config.appSecret, t.config.dataDir));
     const all = await rows();
     const target = all[1]!;
     const { id: _id, hash: _hash, raw: _raw, changes: _c, ...content } = target;
     const forged = { ...content, changes: JSON.stringify({ before: null, after: { name: 'forged' } }) };
     await t.db
       .updateTable('audit_logs')
-      .set({ changes: forged.changes, hash: auditHash(forged) })
+      .set({ changes: forged.changes, hash: keyedAuditHash(key, forged) })
       .where('id', '=', target.id)
       .execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 2, broken_at: all[2]!.id });
+    expect(await verify(t, token)).toEqual(broken(2, all[2]!.id, 'row'));
   });
 
   it('notices that the newest rows were deleted', async () => {
     const all = await rows();
     await t.db.deleteFrom('audit_logs').where('id', '=', all.at(-1)!.id).execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 4, broken_at: null });
+    expect(await verify(t, token)).toEqual(broken(4, null, 'rows_removed'));
     await t.db.deleteFrom('audit_logs').where('id', '=', all.at(-2)!.id).execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 3, broken_at: null });
+    expect(await verify(t, token)).toEqual(broken(3, null, 'rows_removed'));
   });
 
   it('names the newest row when it was rewritten with a recomputed hash', async () => {
@@ -611,10 +649,10 @@ describe('audit chain verification', () => {
     const forged = { ...content, changes: JSON.stringify({ before: null, after: { name: 'forged' } }) };
     await t.db
       .updateTable('audit_logs')
-      .set({ changes: forged.changes, hash: auditHash(forged) })
+      .set({ changes: forged.changes, hash: plainAuditHash(forged) })
       .where('id', '=', last.id)
       .execute();
-    expect(await verify(t, token)).toEqual({ valid: false, checked: 4, broken_at: last.id });
+    expect(await verify(t, token)).toEqual(broken(4, last.id, 'row'));
   });
 
   it('stays valid while writes go on during verification', async () => {
@@ -623,7 +661,13 @@ describe('audit chain verification', () => {
     const results = await Promise.all([...writes, ...checks]);
     for (const r of results.slice(0, 10)) expect(r.status).toBe(201);
     for (const r of results.slice(10)) expect((r.body.data as AuditVerifyResult).valid).toBe(true);
-    expect(await verify(t, token)).toEqual({ valid: true, checked: 15, broken_at: null });
+    expect(await verify(t, token)).toEqual({
+      valid: true,
+      checked: 15,
+      broken_at: null,
+      problem: null,
+      checkpoint: null,
+    });
   });
 });
 

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { AdminModule, ModuleAuthUrl } from '@aiplatform/contracts';
-import { type JWK, decodeJwt, decodeProtectedHeader } from 'jose';
+import { type JWK, type JWTPayload, SignJWT, decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupAsAdmin, createUserAsAdmin } from '../../../test/admin-helpers.js';
 import { type ExampleModule, startExampleModule } from '../../../test/example-module.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
+import { resolveAppSecret } from '../../lib/secrets.js';
 import { deriveModuleSigningKey } from './module-signing-key.js';
 
 /**
@@ -127,6 +128,52 @@ describe('module single sign-on', () => {
       expect((await open(old)).status).toBe(401);
     } finally {
       t.clock.advance(120_000);
+    }
+  });
+
+  it("gives every token of the platform an id, an issue time, an end and the module's name as audience", async () => {
+    const claims = decodeJwt(new URL((await authUrl(crm.name)).body.data.url).searchParams.get('token')!);
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.iat).toBe(Math.floor(t.clock.now().getTime() / 1000));
+    expect(claims.exp).toBe(claims.iat! + 60);
+    expect(claims.aud).toBe(crm.name);
+  });
+
+  it('the module opens once per token: the same link a second time is refused', async () => {
+    const url = (await authUrl(crm.name)).body.data.url;
+    const first = await open(url);
+    expect(first.status, first.text).toBe(200);
+    const again = await open(url);
+    expect(again.status).toBe(401);
+    expect(again.text).not.toContain('Hello');
+    // A new link from the platform opens it again.
+    expect((await open((await authUrl(crm.name)).body.data.url)).status).toBe(200);
+  });
+
+  it('the module refuses a genuinely signed token without exp, iat or jti, or issued too long ago', async () => {
+    const key = await deriveModuleSigningKey(resolveAppSecret(t.config.appSecret, t.config.dataDir));
+    const now = Math.floor(Date.now() / 1000);
+    const sign = (claims: JWTPayload) =>
+      new SignJWT({ username: user.username, ...claims })
+        .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
+        .setIssuer('aiplatform')
+        .setAudience(crm.name)
+        .setSubject(String(user.id))
+        .sign(key.privateKey);
+    const complete = { iat: now, exp: now + 60 };
+    const withId = (claims: JWTPayload) => ({ ...claims, jti: crypto.randomUUID() });
+    // Signed right: the module accepts it, so each refusal below is for the missing claim alone.
+    expect((await open(`${crmApp.url}?token=${await sign(withId(complete))}`)).status).toBe(200);
+    const cases: [string, JWTPayload][] = [
+      ['no exp', withId({ iat: now })],
+      ['no iat', withId({ exp: now + 60 })],
+      ['no jti', complete],
+      ['issued an hour ago, ending in an hour', withId({ iat: now - 3600, exp: now + 3600 })],
+    ];
+    for (const [label, claims] of cases) {
+      const page = await open(`${crmApp.url}?token=${await sign(claims)}`);
+      expect(page.status, label).toBe(401);
+      expect(page.text, label).not.toContain('Hello');
     }
   });
 

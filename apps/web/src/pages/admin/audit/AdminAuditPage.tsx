@@ -16,6 +16,7 @@ import { ExportCsvButton } from '../shared/ExportCsvButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
 import { AuditChangesView } from './AuditChangesView';
+import { AuditCheckpointActions } from './AuditCheckpointActions';
 import { AuditFilters } from './AuditFilters';
 import { VerifyChainButton } from './VerifyChainButton';
 import { VerifyResultAlert } from './VerifyResultAlert';
@@ -43,6 +44,7 @@ function AuditWorkspace() {
         actions={
           <>
             <VerifyChainButton onResult={setVerdict} />
+            <AuditCheckpointActions onResult={setVerdict} />
             <ExportCsvButton download={() => exportAuditCsv(auditExportFilters(query))} />
           </>
         }

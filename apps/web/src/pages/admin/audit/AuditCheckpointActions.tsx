@@ -1,0 +1,65 @@
+import type { AuditCheckpoint, AuditVerifyResult } from '@aiplatform/contracts';
+import { FileProtectOutlined, SafetyOutlined } from '@ant-design/icons';
+import { useMutation } from '@tanstack/react-query';
+import { Button, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { adminCall } from '../../../api/admin';
+import { saveBlob } from '../../../api/admin-files';
+import { toast } from '../../../api/notify';
+import { reportError } from '../../../components/common/report-error';
+import { useAdminAccess } from '../shared/use-admin-access';
+import { checkpointFileContent, checkpointFileName, readCheckpointFile } from './checkpoint-file';
+
+/**
+ * Signs a checkpoint of the chain head and downloads it, and checks the chain against a
+ * checkpoint file kept outside the server (the proof when stored ones were removed too).
+ */
+export function AuditCheckpointActions({ onResult }: { onResult: (result: AuditVerifyResult) => void }) {
+  const { t } = useTranslation();
+  const access = useAdminAccess();
+  const create = useMutation({
+    mutationFn: () => adminCall('createAuditCheckpoint'),
+    onSuccess: (c) => {
+      saveBlob(new Blob([checkpointFileContent(c)], { type: 'application/json' }), checkpointFileName(c));
+      toast('success', t('admin:audit.checkpointSaved', { count: c.count }));
+    },
+    onError: (error) => reportError(error, 'admin:audit.checkpointFailed'),
+  });
+  const check = useMutation({
+    mutationFn: (body: AuditCheckpoint) => adminCall('verifyAuditCheckpoint', { body }),
+    onSuccess: onResult,
+    onError: (error) => reportError(error, 'admin:audit.checkpointCheckFailed'),
+  });
+  const checkFile = async (file: File) => {
+    const saved = readCheckpointFile(await file.text());
+    // The server checks the fields and the signature; only a file that is no JSON object stops here.
+    if (saved) check.mutate(saved as unknown as AuditCheckpoint);
+    else toast('error', t('admin:audit.checkpointUnreadable'));
+  };
+  return (
+    <>
+      {access.can('audit.checkpoint') && (
+        <Button
+          icon={<FileProtectOutlined />}
+          loading={create.isPending}
+          onClick={() => create.mutate()}
+          data-testid="audit-checkpoint-create"
+        >
+          {t('admin:audit.checkpointCreate')}
+        </Button>
+      )}
+      <Upload
+        accept=".json,application/json"
+        showUploadList={false}
+        beforeUpload={(file) => {
+          void checkFile(file);
+          return false;
+        }}
+      >
+        <Button icon={<SafetyOutlined />} loading={check.isPending} data-testid="audit-checkpoint-check">
+          {t('admin:audit.checkpointCheck')}
+        </Button>
+      </Upload>
+    </>
+  );
+}
