@@ -127,6 +127,10 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('model-form-provider')).toContainText(
         language === 'zh-CN' ? 'OpenAI 兼容' : 'OpenAI-compatible',
       );
+      // The image switch says how much of a conversation's images a turn sends.
+      await expect(form).toContainText(
+        language === 'zh-CN' ? '每轮最多向模型发送 20 MB 图片' : 'A turn sends the model at most 20 MB of images',
+      );
       await page.getByTestId('model-form-endpoint').fill(fakeEndpoint());
       await page.getByTestId('model-form-api-key').fill(FAKE_API_KEY);
       await page.getByTestId('model-form-name').fill(name);
