@@ -6,7 +6,7 @@ import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { type BootstrapResult, bootstrap } from './bootstrap.js';
-import type { AppConfig } from './config.js';
+import { type AppConfig, startupWarnings } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth-guard.js';
@@ -80,6 +80,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Tests inject a mailer that captures codes; otherwise SMTP or the outbox. */
   mailer?: Mailer;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -103,7 +105,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // A hop count trusts exactly that many proxies in front of us (fastify takes it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -118,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   applyHttpServerSettings(app.server, {
     maxConnectionsPerIp: config.maxConnectionsPerIp,
     trustProxy: config.trustProxy,
@@ -190,6 +197,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     (userId) => stats.presence.seen(userId),
     sessionCache,
   );
+  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
+  const onPoolChanged = (groupId: number) => void poolAlerts.check(groupId);
   const auth = createAuthServices({
     db,
     users,
@@ -205,9 +214,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     loginLimitScale: config.rateLimitScale,
     trustedNetworks: new TrustedNetworks(config.trustedNetworks),
     sessionCache,
+    onPoolChanged,
   });
 
-  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
   const admin = createAdminServices({
     db,
     users,
@@ -215,7 +224,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     settings,
     clock,
     secret,
-    onPoolChanged: (groupId) => void poolAlerts.check(groupId),
+    onPoolChanged,
     sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });

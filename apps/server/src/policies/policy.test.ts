@@ -2,7 +2,7 @@ import { ACTION_RULES, type Action, ROLE_PERMISSIONS } from '@aiplatform/contrac
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from './actor.js';
-import { type PolicyTarget, authorize, can, listScope } from './policy.js';
+import { type PolicyTarget, authorize, authorizeFound, can, listScope } from './policy.js';
 
 const ADMIN_PERMISSIONS = ['chat.use', 'file.upload', 'user.manage.group', 'credits.manage.group'];
 
@@ -246,6 +246,28 @@ describe('policy', () => {
     for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.user2, action), action).toBe(false);
     // The super administrator holds all of them.
     for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.super, action), action).toBe(true);
+  });
+
+  describe('authorizeFound', () => {
+    const found = (actor: Actor, target: PolicyTarget | undefined) => {
+      try {
+        return authorizeFound(actor, 'user.read', target, (x) => x) === target;
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+
+    it('answers FORBIDDEN to an actor without the right whether or not the object exists', () => {
+      expect(found(actors.user2, targets.u2user)).toBe('FORBIDDEN');
+      expect(found(actors.user2, undefined)).toBe('FORBIDDEN');
+    });
+
+    it('answers NOT_FOUND to an actor with the right for a missing or out-of-scope object', () => {
+      expect(found(actors.admin2, undefined)).toBe('NOT_FOUND');
+      expect(found(actors.admin2, targets.u3user)).toBe('NOT_FOUND');
+      expect(found(actors.admin2, targets.u2user)).toBe(true);
+      expect(found(actors.super, undefined)).toBe('NOT_FOUND');
+    });
   });
 
   describe('listScope', () => {

@@ -41,6 +41,8 @@ export interface AuthDeps {
   trustedNetworks: TrustedNetworks;
   /** Emptied on every revocation and account change; absent, nothing is cached. */
   sessionCache?: SessionCache;
+  /** Told after a sign-up drew its opening credits from a group's pool (the low-pool email). */
+  onPoolChanged?: (groupId: number) => void;
 }
 
 /** Wires the account services together; the composition root calls this once. */
@@ -83,7 +85,7 @@ export function createAuthServices(d: AuthDeps) {
       d.settings,
       d.clock,
     ),
-    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes),
+    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes, d.onPoolChanged),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), profile),
   };
 }
