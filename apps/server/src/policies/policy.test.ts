@@ -59,6 +59,7 @@ const TABLE: Row[] = [
   ['super', 'group.manage', '-', Y],
   ['super', 'group.pool.transfer', 'g3', Y],
   ['super', 'audit.read', '-', Y],
+  ['super', 'audit.checkpoint', '-', Y],
   ['super', 'file.read', 'f3user', Y],
 
   // Group administrator of group 2.
@@ -100,6 +101,7 @@ const TABLE: Row[] = [
   ['admin2', 'group.pool.transfer', 'g2', Y],
   ['admin2', 'group.pool.transfer', 'g3', N],
   ['admin2', 'audit.read', '-', F],
+  ['admin2', 'audit.checkpoint', '-', F],
   ['admin2', 'file.read', 'f2user', Y],
   ['admin2', 'file.read', 'f2admin', Y],
   ['admin2', 'file.read', 'f3user', N],
@@ -134,6 +136,7 @@ const TABLE: Row[] = [
   ['user2', 'group.manage', 'g2', F],
   ['user2', 'group.pool.transfer', 'g2', F],
   ['user2', 'audit.read', '-', F],
+  ['user2', 'audit.checkpoint', '-', F],
   ['user2', 'file.read', 'fOwn', Y],
   ['user2', 'file.read', 'f2user', F],
 
@@ -157,6 +160,7 @@ const TABLE: Row[] = [
   ['manager2', 'group.manage', 'g2', F],
   ['manager2', 'group.pool.transfer', 'g3', N],
   ['manager2', 'audit.read', '-', F],
+  ['manager2', 'audit.checkpoint', '-', F],
   ['manager2', 'file.read', 'f3user', Y],
 
   // Settings and announcements: a group administrator reads the settings and edits only
