@@ -44,9 +44,10 @@ export class RegistrationService {
           password: body.password,
           role: 'user',
           groupId: settings.user.default_group_id,
-          // From the group's pool when it has one (refused when it is short), else from the site.
+          // From the group's pool when it has one (none when it is short), else from the site.
           credits: settings.user.default_credits,
           siteMayGrant: true,
+          whenPoolShort: 'open-empty',
           tokens: settings.user.default_tokens,
           grantDescription: 'server.ledger.registerGrant',
           now: iso(this.clock.now()),

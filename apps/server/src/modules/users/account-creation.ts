@@ -19,6 +19,11 @@ export interface NewAccount {
    * and administrators who may adjust balances (`mayGrantOpeningCredits`).
    */
   siteMayGrant: boolean;
+  /**
+   * When the group's pool cannot cover them: refuse the account (an administrator can act
+   * on that), or open it with none (self-registration: the visitor cannot).
+   */
+  whenPoolShort?: 'refuse' | 'open-empty';
   tokens: number;
   remark?: string | null;
   /** The administrator who created the account; null for registration and start-up. */
@@ -85,6 +90,7 @@ export async function insertAccount(
     group,
     requested: a.credits,
     siteMayGrant: a.siteMayGrant,
+    whenPoolShort: a.whenPoolShort ?? 'refuse',
     operatorId: a.operatorId ?? null,
     siteDescription: a.grantDescription,
     now: a.now,

@@ -9,8 +9,9 @@ import type { Db } from './users.repo.js';
 /*
  * Where a new account's opening credits come from — the one rule for every way an
  * account is made (registration, the add-user form, CSV import, start-up):
- *  - its group has a credit pool: they are drawn from that pool, and the account is
- *    refused when the pool cannot cover them;
+ *  - its group has a credit pool: they are drawn from that pool; when the pool cannot
+ *    cover them the account is refused, except a self-registration, which opens with none
+ *    (the visitor cannot act on a pool, and a refusal would show them its state);
  *  - otherwise the site grants them, but only when whoever makes the account could grant
  *    credits anyway (registration, start-up, an administrator who may adjust balances).
  *    Anyone else (a group administrator) would mint credits by making accounts whose
@@ -50,6 +51,7 @@ export async function grantOpeningCredits(
     group: GroupRow | undefined;
     requested: number;
     siteMayGrant: boolean;
+    whenPoolShort: 'refuse' | 'open-empty';
     operatorId: number | null;
     /** The ledger text (an i18n key) when the site grants them. */
     siteDescription: string;
@@ -61,6 +63,7 @@ export async function grantOpeningCredits(
   const pool = opening.fromPool ? o.group : undefined;
   const moved = pool && (await groups.movePoolUsed(pool.id, opening.amount, trx));
   if (pool && !moved) {
+    if (o.whenPoolShort === 'open-empty') return { amount: 0, fromPool: true };
     const data = { required: opening.amount, remaining: pool.credits_pool - pool.credits_pool_used };
     throw new AppError('POOL_SHORT_FOR_OPENING_CREDITS', data, data);
   }
