@@ -157,17 +157,7 @@ export class TurnAccounting {
     errorCode: ErrorCode | null = null,
   ): Promise<boolean> {
     return this.settledOnce(async (trx) => {
-      if (ref.cost > 0) {
-        await applyCreditChange(trx, {
-          userId: ref.userId,
-          type: 'system_refund',
-          amount: ref.cost,
-          description: 'server.ledger.chatRefund',
-          referenceId: ref.answerId,
-          chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
-          now,
-        });
-      }
+      await returnCharge(trx, ref, now);
       // The question stays, marked, so the person sees what went unanswered after a reload
       // and can send it again; only the empty answer goes. Anything hung under it meanwhile
       // (a retry moves a question's follow-up under its new answer) follows the question's
@@ -264,17 +254,7 @@ export class TurnAccounting {
     for (const m of silent) {
       if (!(await this.messages.claimForDeletion(trx, m.answerId))) continue;
       const ref = await this.refOf(m, removal.timeZone, trx);
-      if (ref.cost > 0) {
-        await applyCreditChange(trx, {
-          userId: ref.userId,
-          type: 'system_refund',
-          amount: ref.cost,
-          description: 'server.ledger.chatRefund',
-          referenceId: ref.answerId,
-          chat: { conversationId, modelName: ref.usage.model },
-          now,
-        });
-      }
+      await returnCharge(trx, ref, now);
       await addUsage(trx, ref.usage, { messages: -2, credits: -ref.cost, conversations: unstart ? -1 : 0 });
       unstart = false;
       refunded += 1;
@@ -301,3 +281,17 @@ type UnsettledAnswer = Awaited<ReturnType<MessagesRepo['findAbandoned']>>[number
 
 /** Thrown inside a settling transaction to roll it back: another instance settled the turn first. */
 class AlreadySettled extends Error {}
+
+/** The turn's charge given back as one `system_refund` ledger row (nothing for a free turn). */
+async function returnCharge(trx: Transaction<Database>, ref: TurnRef, now: string): Promise<void> {
+  if (ref.cost <= 0) return;
+  await applyCreditChange(trx, {
+    userId: ref.userId,
+    type: 'system_refund',
+    amount: ref.cost,
+    description: 'server.ledger.chatRefund',
+    referenceId: ref.answerId,
+    chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
+    now,
+  });
+}
