@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database, type SqliteDatabase } from '../../apps/server/src/db/sqlite-driver.js';
 
 /*
  * Direct access to the server's SQLite file (DATA_DIR/app.db) for setup that the API
@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
  * The server keeps the file in WAL mode, so this second connection is safe while it runs.
  */
 
-export type Sqlite = Database.Database;
+export type Sqlite = SqliteDatabase;
 
 export function openAppDb(dataDir: string): Sqlite {
   const db = new Database(path.join(dataDir, 'app.db'));

@@ -35,6 +35,15 @@ test.describe('group administrator', () => {
     await expect(userRow(page, outsider.id)).toHaveCount(0);
     await expect(page.getByTestId('user-filter-group')).toHaveCount(0);
 
+    // Their group has no pool: the accounts they add start with no credits, and the form says so.
+    await page.getByTestId('user-create-button').click();
+    const createDialog = dialog(page, 'user-create-modal');
+    await expect(createDialog).toBeVisible();
+    await expect(page.getByTestId('user-create-no-credits-note')).toContainText('初始积分为 0');
+    await expect(page.getByTestId('user-create-credits')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(createDialog).toBeHidden();
+
     // Searching for the outsider finds nothing, by username or by email.
     await searchUsers(page, outsider.username);
     await expect(page.getByTestId('users-empty')).toBeVisible();
@@ -116,5 +125,12 @@ test.describe('group administrator', () => {
     expect((await superAdmin.user(member.id)).credits_stats.remaining).toBe(350);
     const after = await superAdmin.group(group.id);
     expect(after).toMatchObject({ credits_pool: 1000, credits_pool_used: 250, credits_pool_remaining: 750 });
+
+    // The accounts they add are paid from this pool, and the form says so with what is left.
+    await page.keyboard.press('Escape');
+    await openAdminPage(page, 'users');
+    await page.getByTestId('user-create-button').click();
+    await expect(dialog(page, 'user-create-modal')).toBeVisible();
+    await expect(page.getByTestId('user-create-pool-note')).toContainText('剩余 750');
   });
 });

@@ -127,6 +127,10 @@ for (const language of LANGUAGES) {
       await expect(page.getByTestId('model-form-provider')).toContainText(
         language === 'zh-CN' ? 'OpenAI 兼容' : 'OpenAI-compatible',
       );
+      // The image switch says how much of a conversation's images a turn sends.
+      await expect(form).toContainText(
+        language === 'zh-CN' ? '每轮最多向模型发送 20 MB 图片' : 'A turn sends the model at most 20 MB of images',
+      );
       await page.getByTestId('model-form-endpoint').fill(fakeEndpoint());
       await page.getByTestId('model-form-api-key').fill(FAKE_API_KEY);
       await page.getByTestId('model-form-name').fill(name);
@@ -197,6 +201,76 @@ for (const language of LANGUAGES) {
       await expect(toast(page, text.deleted(displayName))).toBeVisible();
       await expect(row).toHaveCount(0);
     });
+  });
+}
+
+const KEY_AGAIN: Record<Language, { hint: string; required: string }> = {
+  'zh-CN': {
+    hint: '地址已指向另一台服务器，已保存的密钥不会发往那里：请输入该服务器的密钥（或移除密钥）。',
+    required: '地址已更换，请重新输入 API 密钥',
+  },
+  'en-US': {
+    hint: 'The address now points to another server, and the stored key is never sent there: enter the key for this server (or remove the key).',
+    required: 'Enter the API key again for the new address',
+  },
+};
+
+for (const language of LANGUAGES) {
+  test(`moving a model to another server asks for its key again (${language})`, async ({ browser, request }) => {
+    test.slow();
+    const superAdmin = await AdminApi.superAdmin(request);
+    const token = uniqueToken();
+    const res = await superAdmin.raw('POST', '/admin/models', {
+      name: `e2e-origin-${token}`,
+      provider: 'openai_compatible',
+      api_endpoint: fakeEndpoint(),
+      api_key: FAKE_API_KEY,
+      is_active: false,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const modelId = ((await res.json()) as { data: { id: number } }).data.id;
+    const context = await newContextIn(browser, language);
+    try {
+      const page = await context.newPage();
+      await signInAsSuperAdmin(page, null);
+      await openModelsTab(page, language);
+      await page.getByTestId(`model-edit-${modelId}`).click();
+      const form = dialog(page, 'model-form-modal');
+      await expect(form).toBeVisible();
+      const keyField = form.locator('.ant-form-item').filter({ has: page.getByTestId('model-form-api-key') });
+      const endpoint = page.getByTestId('model-form-endpoint');
+
+      // Another path on the same server keeps the stored key: nothing to type.
+      await endpoint.fill(`${fakeEndpoint()}/sub`);
+      await expect(page.getByTestId('model-form-api-key-hint')).not.toHaveText(KEY_AGAIN[language].hint);
+
+      // Another port is another server: the key is required again, and nothing is sent without it.
+      let sent = 0;
+      page.on('request', (r) => {
+        if (r.method() === 'PUT' && r.url().endsWith(`/api/admin/models/${modelId}`)) sent += 1;
+      });
+      await endpoint.fill('http://127.0.0.1:1/v1');
+      await expect(page.getByTestId('model-form-api-key-hint')).toHaveText(KEY_AGAIN[language].hint);
+      await page.getByTestId('model-form-submit').click();
+      await expect(keyField.locator('.ant-form-item-explain-error')).toHaveText(KEY_AGAIN[language].required);
+      expect(sent).toBe(0);
+
+      // With the key typed, the change is saved with it.
+      await page.getByTestId('model-form-api-key').fill('sk-for-the-other-server');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith(`/api/admin/models/${modelId}`) && r.request().method() === 'PUT',
+      );
+      await page.getByTestId('model-form-submit').click();
+      const savedRes = await saved;
+      expect(savedRes.status(), await savedRes.text()).toBe(200);
+      expect(savedRes.request().postDataJSON()).toMatchObject({
+        api_endpoint: 'http://127.0.0.1:1/v1',
+        api_key: 'sk-for-the-other-server',
+      });
+    } finally {
+      await context.close();
+      expect((await superAdmin.raw('DELETE', `/admin/models/${modelId}`)).status()).toBe(200);
+    }
   });
 }
 

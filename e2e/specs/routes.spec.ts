@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
+import { signInAsSuperAdmin } from '../support/admin';
 import { signInDirect, toast } from '../support/ui';
 import { registerViaApi } from '../support/users';
 
@@ -62,4 +63,47 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByTestId('dashboard-welcome')).toHaveText(`欢迎回来，${user.username}`);
   });
+
+  test('signed-in pages keep the strict content security policy without a single violation', async ({
+    page,
+    request,
+  }) => {
+    test.slow();
+    const violations = await recordCspViolations(page);
+    const user = await registerViaApi(request, { prefix: 'csp' });
+    await signInDirect(page, user.email, user.password);
+    // The chat page parses with the contract's schemas; the profile and the dashboard too.
+    for (const [path, ready] of [
+      ['/chat', 'chat-sidebar'],
+      ['/profile', 'profile-info-card'],
+      ['/dashboard', 'dashboard-welcome'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByTestId(ready)).toBeVisible({ timeout: 30_000 });
+    }
+    await signInAsSuperAdmin(page, '/admin/settings');
+    await expect(page.getByRole('tab').first()).toBeVisible({ timeout: 30_000 });
+    // Reports are queued: give the last page's a moment to arrive.
+    await page.waitForTimeout(500);
+    expect(violations).toEqual([]);
+  });
 });
+
+/**
+ * Every `securitypolicyviolation` event of every document the page loads, and the
+ * console's "Refused to …" lines, as "directive: blocked" texts.
+ */
+async function recordCspViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeBinding('__cspViolation', (_source, text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __cspViolation: (text: string) => void }).__cspViolation;
+      report(`${e.violatedDirective}: ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) seen.push(message.text());
+  });
+  return seen;
+}

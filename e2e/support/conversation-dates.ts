@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../../apps/server/src/db/sqlite-driver.js';
 
 /**
  * Moves a conversation's last activity into the past, for the sidebar's date groups. The

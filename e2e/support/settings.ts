@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { SQLite as Database, type SqliteDatabase } from '../../apps/server/src/db/sqlite-driver.js';
 
 /**
  * System settings are rows of `system_settings` (key = section, value = JSON). Specs that
@@ -14,7 +14,7 @@ function waitForServerCache(): void {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, SERVER_CACHE_MS + 200);
 }
 
-function open(): Database.Database {
+function open(): SqliteDatabase {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set');
   const db = new Database(path.join(dir, 'app.db'));

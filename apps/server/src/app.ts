@@ -6,7 +6,7 @@ import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-z
 import type { Redis } from 'ioredis';
 import crypto from 'node:crypto';
 import { type BootstrapResult, bootstrap } from './bootstrap.js';
-import type { AppConfig } from './config.js';
+import { type AppConfig, startupWarnings } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth-guard.js';
@@ -85,6 +85,8 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Tests inject what the data directory's volume reports; otherwise `fs.statfs`. */
   statfs?: StatFsReader;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -108,7 +110,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
     // A hop count trusts exactly that many proxies in front of us (fastify takes it as a function).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -123,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
     },
   }).withTypeProvider<ZodTypeProvider>();
+  for (const warning of startupWarnings(config)) app.log.warn(warning);
   applyHttpServerSettings(app.server, {
     maxConnectionsPerIp: config.maxConnectionsPerIp,
     trustProxy: config.trustProxy,
@@ -197,6 +204,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   );
   const trustedNetworks = new TrustedNetworks(config.trustedNetworks);
   const storage = createStorageServices({ db, kv, settings, mailer, clock, log: app.log, trusted: trustedNetworks });
+  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
+  const onPoolChanged = (groupId: number) => void poolAlerts.check(groupId);
   const auth = createAuthServices({
     db,
     users,
@@ -213,9 +222,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     trustedNetworks,
     sessionCache,
     uploads: storage.gate,
+    onPoolChanged,
   });
 
-  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
   const admin = createAdminServices({
     db,
     users,
@@ -223,7 +232,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     settings,
     clock,
     secret,
-    onPoolChanged: (groupId) => void poolAlerts.check(groupId),
+    onPoolChanged,
     sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });

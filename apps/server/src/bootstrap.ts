@@ -71,6 +71,7 @@ export async function bootstrap(deps: {
         role: 'super_admin',
         groupId: 1,
         credits: settings.user.default_credits,
+        siteMayGrant: true,
         tokens: settings.user.default_tokens,
         grantDescription: 'server.ledger.adminGrant',
         now,

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { LIMITS, QUOTAS } from '@aiplatform/contracts';
 import { z } from 'zod';
@@ -107,6 +108,40 @@ export function parseTrustProxy(value: string): boolean | number | string[] {
   if (v === 'true') return true;
   if (/^\d+$/.test(v)) return Number(v);
   return parseList(v);
+}
+
+/** Addresses only this machine can reach: a proxy in front of such a HOST runs on the same machine. */
+function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost') return true;
+  const loopback = new net.BlockList();
+  loopback.addSubnet('127.0.0.0', 8, 'ipv4');
+  loopback.addAddress('::1', 'ipv6');
+  const family = net.isIP(h);
+  if (family === 4) return loopback.check(h, 'ipv4');
+  if (family === 6) return loopback.check(h, 'ipv6') || /^::ffff:127\./.test(h);
+  return false;
+}
+
+/**
+ * What an operator should hear about the configuration when the server starts. A hop
+ * count (or `true`) in TRUST_PROXY believes X-Forwarded-For by position: a client that
+ * reaches the instance directly, without the proxy, writes its own header and picks the
+ * address it is counted under (rate limits, sign-in throttling, trusted networks). That is
+ * safe only when nothing but the proxy can connect, e.g. HOST on loopback.
+ */
+export function startupWarnings(config: Pick<AppConfig, 'host' | 'trustProxy'>): string[] {
+  const byPosition = typeof config.trustProxy === 'number' || config.trustProxy === true;
+  if (!byPosition || isLoopbackHost(config.host)) return [];
+  return [
+    `TRUST_PROXY=${String(config.trustProxy)} trusts X-Forwarded-For by position while HOST=${config.host} also ` +
+      'accepts direct connections: a client reaching this instance without the proxy can choose its own address. ' +
+      "List the proxies' addresses in TRUST_PROXY instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/24), " +
+      'or listen on loopback only.',
+  ];
 }
 
 const here = path.dirname(new URL(import.meta.url).pathname);

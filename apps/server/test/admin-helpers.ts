@@ -1,7 +1,13 @@
 import crypto from 'node:crypto';
-import type { AdminUser, CreditOperationBody, CreditOperationResult, Group } from '@aiplatform/contracts';
+import type {
+  AdminUser,
+  CreditOperationBody,
+  CreditOperationResult,
+  Group,
+  UserImportReport,
+} from '@aiplatform/contracts';
 import { expect } from 'vitest';
-import { type ApiResponse, type TestApp, unique } from './test-app.js';
+import { type ApiResponse, type TestApp, multipartFile, unique } from './test-app.js';
 import type { AuditChanges, DistributeCreditsBody } from '@aiplatform/contracts';
 import type { AuditLogRow } from '../src/db/types.js';
 import type { PoolTransferResult } from '../src/modules/groups/group-pool.service.js';
@@ -146,4 +152,20 @@ export async function auditRowsAfter(t: TestApp, afterSeq: number): Promise<Pars
     changes: JSON.parse(r.changes) as AuditChanges,
     raw: r.changes,
   }));
+}
+
+/** A CSV file from a header and rows, quoting cells that need it. */
+export function toCsv(header: readonly string[], rows: (string | number)[][]): Buffer {
+  const cell = (v: string | number) => {
+    const s = String(v);
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
+  return Buffer.from([header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n');
+}
+
+/** POST /api/admin/users/import with the file (a dry run when asked). */
+export function importCsv(t: TestApp, token: string, file: Buffer, dryRun?: boolean, lang = 'en-US') {
+  const { payload, headers } = multipartFile('file', 'users.csv', 'text/csv', file);
+  const query = dryRun === undefined ? '' : `?dry_run=${dryRun}`;
+  return t.request<UserImportReport>('POST', `/api/admin/users/import${query}`, { payload, headers, token, lang });
 }

@@ -1,3 +1,5 @@
+// First: zod must be told before any schema is built (see zod-jitless.ts).
+import './zod-jitless';
 import './i18n';
 import './styles.css';
 import { StrictMode } from 'react';

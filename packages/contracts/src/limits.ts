@@ -38,6 +38,13 @@ export const LIMITS = {
   creditHistoryMaxLimit: 100,
   avatarMaxBytes: 2 * 1024 * 1024,
   imageMaxBytes: 10 * 1024 * 1024,
+  /**
+   * Bytes of images one chat turn sends to a model that reads them: the question's own
+   * (up to four, always sent), then earlier questions' newest first while they fit; older
+   * ones are left out of the prompt. 20 MB is about 27 MB once base64-encoded, within the
+   * request size common providers accept, and bounds what one send holds in memory.
+   */
+  imageBytesPerTurn: 20 * 1024 * 1024,
   defaultCreditsPerChat: 10,
   conversationPageSize: 100,
   contextLengthMax: 1000,

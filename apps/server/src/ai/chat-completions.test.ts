@@ -11,6 +11,7 @@ import {
   streamChatCompletions,
 } from './chat-completions.js';
 import { chatCompletionsTargetOf, createLanguageModel } from './providers.js';
+import { RedirectRefusedError } from './upstream-fetch.js';
 
 const listen = async (server: http.Server | net.Server) => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -233,6 +234,21 @@ describe('tolerance', () => {
     const url = await listen(server);
     try {
       await expect(relay(targetAt(url), 'q')).rejects.toThrow('overloaded');
+    } finally {
+      await close(server);
+    }
+  });
+
+  it('a redirect is refused as such, naming where it pointed (the key stays here)', async () => {
+    const server = http.createServer((_req, res) => {
+      res.writeHead(307, { location: '/elsewhere/chat/completions' });
+      res.end();
+    });
+    const url = await listen(server);
+    try {
+      const err = await relay(targetAt(url), 'q').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RedirectRefusedError);
+      expect(err).toMatchObject({ statusCode: 307, location: `${url}/elsewhere/chat/completions` });
     } finally {
       await close(server);
     }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { ModelMessage } from 'ai';
 import { type EventSourceMessage, createParser } from 'eventsource-parser';
+import { RedirectRefusedError, isRedirect, redirectTarget } from './upstream-fetch.js';
 
 /**
  * The lean relay for the OpenAI Chat Completions protocol, which OpenAI, DeepSeek, Qwen,
@@ -153,6 +154,12 @@ function attempt(
     request.on('response', (res) => {
       responded = true;
       res.setEncoding('utf8');
+      // http.request never follows a redirect; say plainly why the answer is refused.
+      if (isRedirect(res.statusCode)) {
+        res.resume();
+        fail(new RedirectRefusedError(res.statusCode ?? 0, redirectTarget(res.headers.location, target.url)));
+        return;
+      }
       if ((res.statusCode ?? 0) >= 300) {
         readError(res).catch(fail);
         return;

@@ -31,8 +31,13 @@ export async function buildPrompt(
       continue;
     }
     const attached = m.images ?? [];
-    const loaded = opts.vision ? await Promise.all(attached.map((i) => opts.loadImage(i.storedName, i.mime))) : [];
-    const images = loaded.filter((i) => i !== undefined);
+    // One after another: a prompt never has more than its own images in memory, and those
+    // are read in turn rather than all opened at once.
+    const images: { data: Buffer; mediaType: string }[] = [];
+    for (const i of opts.vision ? attached : []) {
+      const image = await opts.loadImage(i.storedName, i.mime);
+      if (image) images.push(image);
+    }
     if (images.length === 0) {
       // Some APIs refuse an empty user turn; an image-only question sent to a text model keeps a marker.
       out.push({ role: 'user', content: m.content || (attached.length > 0 ? '[image]' : ' ') });

@@ -2,9 +2,10 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { AiProvider } from '@aiplatform/contracts';
+import { type AiProvider, PROVIDER_DEFAULT_BASE } from '@aiplatform/contracts';
 import type { LanguageModel } from 'ai';
 import type { ChatCompletionsTarget } from './chat-completions.js';
+import { upstreamFetch } from './upstream-fetch.js';
 
 // The SDK prints warnings (e.g. an unsupported setting) to the console; our logger decides what is logged.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -20,7 +21,7 @@ export interface ProviderTarget {
   endpoint: string | null;
 }
 
-const OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const OPENAI_BASE_URL = PROVIDER_DEFAULT_BASE.openai as string;
 
 /** The models whose streamed answers take the lean Chat Completions relay, and where it goes. */
 const relayTargets = new WeakMap<object, ChatCompletionsTarget>();
@@ -52,13 +53,19 @@ function relayTarget(baseURL: string, modelId: string, apiKey: string | undefine
  * Builds the AI SDK model for a target. OpenAI goes through the Chat Completions API
  * (what every OpenAI-compatible server speaks too), others through their native APIs.
  * Chat Completions models are also registered for the lean streaming relay.
+ * Every provider calls through `upstreamFetch`, which refuses redirects: the key is in
+ * the request headers and must not follow the answer to another host.
  * Throws when the configuration cannot work (an OpenAI-compatible model without endpoint).
  */
 export function createLanguageModel(t: ProviderTarget): LanguageModel {
   const baseURL = t.endpoint?.trim() ? t.endpoint.trim().replace(/\/+$/, '') : undefined;
   switch (t.provider) {
     case 'openai': {
-      const model = createOpenAI({ apiKey: t.apiKey ?? '', ...(baseURL ? { baseURL } : {}) }).chat(t.modelId);
+      const model = createOpenAI({
+        apiKey: t.apiKey ?? '',
+        fetch: upstreamFetch,
+        ...(baseURL ? { baseURL } : {}),
+      }).chat(t.modelId);
       if (!isOpenAiReasoningModel(t.modelId))
         relayTargets.set(model, relayTarget(baseURL ?? OPENAI_BASE_URL, t.modelId, t.apiKey ?? ''));
       return model;
@@ -68,6 +75,7 @@ export function createLanguageModel(t: ProviderTarget): LanguageModel {
       const model = createOpenAICompatible({
         name: 'openai_compatible',
         baseURL,
+        fetch: upstreamFetch,
         ...(t.apiKey ? { apiKey: t.apiKey } : {}),
         // Ask for the usage chunk so tokens are counted, not estimated.
         includeUsage: true,
@@ -76,8 +84,14 @@ export function createLanguageModel(t: ProviderTarget): LanguageModel {
       return model;
     }
     case 'anthropic':
-      return createAnthropic({ apiKey: t.apiKey ?? '', ...(baseURL ? { baseURL } : {}) })(t.modelId);
+      return createAnthropic({ apiKey: t.apiKey ?? '', fetch: upstreamFetch, ...(baseURL ? { baseURL } : {}) })(
+        t.modelId,
+      );
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: t.apiKey ?? '', ...(baseURL ? { baseURL } : {}) })(t.modelId);
+      return createGoogleGenerativeAI({
+        apiKey: t.apiKey ?? '',
+        fetch: upstreamFetch,
+        ...(baseURL ? { baseURL } : {}),
+      })(t.modelId);
   }
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect } from 'kysely';
 import { AutoRollbackSqliteDialect } from './sqlite-dialect.js';
 import { type DatabaseLog, createPgPool } from './pg-pool.js';

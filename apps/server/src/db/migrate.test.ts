@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.js';

@@ -1,5 +1,5 @@
 import { Kysely, SqliteDialect } from 'kysely';
-import SQLite from 'better-sqlite3';
+import { SQLite } from './sqlite-driver.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reusableQuery, reusableQueryIn } from './reusable-query.js';
 

@@ -1,5 +1,5 @@
-import type SQLite from 'better-sqlite3';
 import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialectConfig, SqliteDriver } from 'kysely';
+import type { SqliteDatabase } from './sqlite-driver.js';
 
 /**
  * Kysely's SQLite driver, except that it does not roll back a transaction SQLite has
@@ -10,7 +10,7 @@ import { type DatabaseConnection, type Driver, SqliteDialect, type SqliteDialect
 class RolledBackAwareDriver extends SqliteDriver {
   constructor(
     config: SqliteDialectConfig,
-    private readonly sqlite: SQLite.Database,
+    private readonly sqlite: SqliteDatabase,
   ) {
     super(config);
   }
@@ -24,7 +24,7 @@ class RolledBackAwareDriver extends SqliteDriver {
 export class AutoRollbackSqliteDialect extends SqliteDialect {
   constructor(
     private readonly config: SqliteDialectConfig,
-    private readonly sqlite: SQLite.Database,
+    private readonly sqlite: SqliteDatabase,
   ) {
     super(config);
   }

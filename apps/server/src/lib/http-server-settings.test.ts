@@ -5,10 +5,12 @@ import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../tes
 import { type TestApp, createTestApp } from '../../test/test-app.js';
 import {
   BODY_IDLE_TIMEOUT_MS,
+  BODY_RATE_GRACE_MS,
   HEADERS_TIMEOUT_MS,
   type HttpTimeouts,
   KEEP_ALIVE_TIMEOUT_MS,
   LISTEN_BACKLOG,
+  MIN_BODY_BYTES_PER_SECOND,
   REQUEST_TIMEOUT_MS,
   TIMEOUT_CHECK_INTERVAL_MS,
   applyHttpServerSettings,
@@ -20,6 +22,8 @@ const SCALED: HttpTimeouts = {
   headersMs: 400,
   requestMs: 6_000,
   bodyIdleMs: 400,
+  bodyRateGraceMs: 1_000,
+  minBodyBytesPerSecond: 100,
   checkEveryMs: 50,
 };
 
@@ -54,6 +58,11 @@ describe('HTTP server settings', () => {
     expect(KEEP_ALIVE_TIMEOUT_MS).toBeGreaterThan(60_000);
     expect(HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(15_000);
     expect(BODY_IDLE_TIMEOUT_MS).toBeLessThanOrEqual(15_000);
+    // A crawling body is judged after 10 s, at a pace any real link (2G: tens of kbit/s) beats.
+    expect(BODY_RATE_GRACE_MS).toBe(10_000);
+    expect(MIN_BODY_BYTES_PER_SECOND * 8).toBeLessThanOrEqual(10_000);
+    // Holding a socket for the whole request timeout costs real bytes.
+    expect((MIN_BODY_BYTES_PER_SECOND * REQUEST_TIMEOUT_MS) / 1000).toBeGreaterThanOrEqual(256 * 1024);
     // Checked often enough that a limit is not overrun by much.
     expect(TIMEOUT_CHECK_INTERVAL_MS).toBeLessThanOrEqual(HEADERS_TIMEOUT_MS / 10);
     expect(LISTEN_BACKLOG).toBeGreaterThan(511);

@@ -39,7 +39,22 @@ export const REQUEST_TIMEOUT_MS = 300_000;
 export const BODY_IDLE_TIMEOUT_MS = 15_000;
 
 /**
- * How often the two timeouts above are checked (Node's default is 30 s, which would let
+ * A request body still arriving this long after it began must have come at
+ * MIN_BODY_BYTES_PER_SECOND on average. The grace lets a connection warm up (TCP slow
+ * start, a radio waking) before its pace is judged.
+ */
+export const BODY_RATE_GRACE_MS = 10_000;
+
+/**
+ * The slowest average a request body may arrive at after the grace period: 1 KiB/s
+ * (8 kbit/s), below any working mobile link, even 2G (tens of kbit/s), so only a client
+ * dribbling bytes on purpose is cut. Holding a socket for the whole request timeout then
+ * costs a client some 300 KiB instead of a byte every few seconds.
+ */
+export const MIN_BODY_BYTES_PER_SECOND = 1024;
+
+/**
+ * How often the timeouts above are checked (Node's default is 30 s, which would let
  * a 15 s limit run to 45 s). The check only visits requests still being received.
  */
 export const TIMEOUT_CHECK_INTERVAL_MS = 1_000;
@@ -52,6 +67,8 @@ export interface HttpTimeouts {
   headersMs: number;
   requestMs: number;
   bodyIdleMs: number;
+  bodyRateGraceMs: number;
+  minBodyBytesPerSecond: number;
   checkEveryMs: number;
 }
 
@@ -60,6 +77,8 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   headersMs: HEADERS_TIMEOUT_MS,
   requestMs: REQUEST_TIMEOUT_MS,
   bodyIdleMs: BODY_IDLE_TIMEOUT_MS,
+  bodyRateGraceMs: BODY_RATE_GRACE_MS,
+  minBodyBytesPerSecond: MIN_BODY_BYTES_PER_SECOND,
   checkEveryMs: TIMEOUT_CHECK_INTERVAL_MS,
 };
 
@@ -81,7 +100,12 @@ export function applyHttpServerSettings(server: Server, settings: HttpServerSett
   // A createServer option in Node's documentation, but read from the server when it
   // starts listening, so it can be set here on the server fastify created.
   (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = timeouts.checkEveryMs;
-  watchRequestBodies(server, { idleMs: timeouts.bodyIdleMs, checkEveryMs: timeouts.checkEveryMs });
+  watchRequestBodies(server, {
+    idleMs: timeouts.bodyIdleMs,
+    rateGraceMs: timeouts.bodyRateGraceMs,
+    minBytesPerSecond: timeouts.minBodyBytesPerSecond,
+    checkEveryMs: timeouts.checkEveryMs,
+  });
   const exempt = exemptProxies(settings.trustProxy);
   if (settings.maxConnectionsPerIp > 0 && exempt)
     capConnectionsPerAddress(server, settings.maxConnectionsPerIp, exempt);

@@ -3,12 +3,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../test/raw-http.js';
 import { type HttpTimeouts, applyHttpServerSettings } from './http-server-settings.js';
 
-/** The server's timeouts scaled down: a body may pause 300 ms, a request take 6 s to arrive. */
+/**
+ * The server's timeouts scaled down: a body may pause 300 ms, must arrive at 100 bytes/s
+ * on average from 1 s on, and a request may take 6 s to arrive.
+ */
 const SCALED: HttpTimeouts = {
   keepAliveMs: 5_000,
   headersMs: 2_000,
   requestMs: 6_000,
   bodyIdleMs: 300,
+  bodyRateGraceMs: 1_000,
+  minBodyBytesPerSecond: 100,
   checkEveryMs: 50,
 };
 
@@ -64,6 +69,30 @@ describe('request body watchdog', () => {
     await client.closed;
     expect(client.received()).toMatch(/^HTTP\/1\.1 200/);
     expect(client.received()).toContain('received 400');
+  });
+
+  it('closes a connection whose body keeps moving but crawls below the minimum rate, once the grace is over', async () => {
+    server = bodyServer();
+    const client = await connectRaw(await listenLocally(server));
+    client.socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n');
+    // A byte every 200 ms (5 bytes/s): never idle for the 300 ms window, far below 100 bytes/s.
+    void trickle(client.socket, 'd'.repeat(1000), 1, 200);
+    const elapsed = await client.closed;
+    expect(elapsed).toBeGreaterThanOrEqual(SCALED.bodyRateGraceMs);
+    expect(elapsed).toBeLessThan(SCALED.requestMs / 2);
+    expect(client.received()).toBe('');
+  });
+
+  it('judges the rate over the whole body: a fast start buys a slower tail', async () => {
+    server = bodyServer();
+    const client = await connectRaw(await listenLocally(server));
+    client.socket.write('POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 240\r\nConnection: close\r\n\r\n');
+    // 200 bytes at once, then 40 more at 20 bytes/s for 2 s: 240 bytes in 2 s, above 100 bytes/s.
+    await sleep(50);
+    client.socket.write('e'.repeat(200));
+    await trickle(client.socket, 'e'.repeat(40), 2, 100);
+    await client.closed;
+    expect(client.received()).toContain('received 240');
   });
 
   it('does not cut a streamed answer that stays idle, but for heartbeats, past the body window', async () => {

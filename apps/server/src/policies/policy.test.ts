@@ -2,7 +2,7 @@ import { ACTION_RULES, type Action, ROLE_PERMISSIONS } from '@aiplatform/contrac
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from './actor.js';
-import { type PolicyTarget, authorize, can, listScope } from './policy.js';
+import { type PolicyTarget, authorize, authorizeFound, can, listScope } from './policy.js';
 
 const ADMIN_PERMISSIONS = ['chat.use', 'file.upload', 'user.manage.group', 'credits.manage.group'];
 
@@ -59,6 +59,7 @@ const TABLE: Row[] = [
   ['super', 'group.manage', '-', Y],
   ['super', 'group.pool.transfer', 'g3', Y],
   ['super', 'audit.read', '-', Y],
+  ['super', 'audit.checkpoint', '-', Y],
   ['super', 'file.read', 'f3user', Y],
 
   // Group administrator of group 2.
@@ -100,6 +101,7 @@ const TABLE: Row[] = [
   ['admin2', 'group.pool.transfer', 'g2', Y],
   ['admin2', 'group.pool.transfer', 'g3', N],
   ['admin2', 'audit.read', '-', F],
+  ['admin2', 'audit.checkpoint', '-', F],
   ['admin2', 'file.read', 'f2user', Y],
   ['admin2', 'file.read', 'f2admin', Y],
   ['admin2', 'file.read', 'f3user', N],
@@ -134,6 +136,7 @@ const TABLE: Row[] = [
   ['user2', 'group.manage', 'g2', F],
   ['user2', 'group.pool.transfer', 'g2', F],
   ['user2', 'audit.read', '-', F],
+  ['user2', 'audit.checkpoint', '-', F],
   ['user2', 'file.read', 'fOwn', Y],
   ['user2', 'file.read', 'f2user', F],
 
@@ -157,6 +160,7 @@ const TABLE: Row[] = [
   ['manager2', 'group.manage', 'g2', F],
   ['manager2', 'group.pool.transfer', 'g3', N],
   ['manager2', 'audit.read', '-', F],
+  ['manager2', 'audit.checkpoint', '-', F],
   ['manager2', 'file.read', 'f3user', Y],
 
   // Settings and announcements: a group administrator reads the settings and edits only
@@ -246,6 +250,28 @@ describe('policy', () => {
     for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.user2, action), action).toBe(false);
     // The super administrator holds all of them.
     for (const action of Object.keys(ACTION_RULES) as Action[]) expect(can(actors.super, action), action).toBe(true);
+  });
+
+  describe('authorizeFound', () => {
+    const found = (actor: Actor, target: PolicyTarget | undefined) => {
+      try {
+        return authorizeFound(actor, 'user.read', target, (x) => x) === target;
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+
+    it('answers FORBIDDEN to an actor without the right whether or not the object exists', () => {
+      expect(found(actors.user2, targets.u2user)).toBe('FORBIDDEN');
+      expect(found(actors.user2, undefined)).toBe('FORBIDDEN');
+    });
+
+    it('answers NOT_FOUND to an actor with the right for a missing or out-of-scope object', () => {
+      expect(found(actors.admin2, undefined)).toBe('NOT_FOUND');
+      expect(found(actors.admin2, targets.u3user)).toBe('NOT_FOUND');
+      expect(found(actors.admin2, targets.u2user)).toBe(true);
+      expect(found(actors.super, undefined)).toBe('NOT_FOUND');
+    });
   });
 
   describe('listScope', () => {

@@ -75,6 +75,23 @@ export function authorize(actor: Actor, action: Action, target?: PolicyTarget): 
   throw new AppError(visible ? 'FORBIDDEN' : 'NOT_FOUND');
 }
 
+/**
+ * `authorize` for an object looked up by id: an actor with no right to the action at all
+ * gets 403 whether or not the object exists (otherwise 403 against 404 would tell them
+ * which ids exist); with some right, a missing object is 404 as one out of sight is.
+ */
+export function authorizeFound<T>(
+  actor: Actor,
+  action: Action,
+  found: T | undefined,
+  targetOf: (found: T) => PolicyTarget,
+): T {
+  requireScope(actor, action);
+  if (!found) throw new AppError('NOT_FOUND');
+  authorize(actor, action, targetOf(found));
+  return found;
+}
+
 /** What a list may show the actor: every row, or only their group's. */
 export type ListScope = { all: true } | { all: false; groupId: number };
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adjustCredits, countRows, createUserAsAdmin, ledgerRows } from '../../test/admin-helpers.js';
-import { createChatApp, createConversation } from '../../test/chat-helpers.js';
+import { createChatApp, createConversation, eventData, openStream } from '../../test/chat-helpers.js';
 import { TcpProxy } from '../../test/tcp-proxy.js';
 import { TEST_DATABASE_URL, type TestApp, createTestApp } from '../../test/test-app.js';
 
@@ -219,5 +219,46 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL that cannot be reached', () => {
     await proxy.pass();
     await vi.waitFor(async () => expect((await conversations()).status).toBe(200), { timeout: 5000, interval: 100 });
     expect((await t.get<never>('/api/ready')).status).toBe(200);
+  });
+});
+
+describe.skipIf(!TEST_DATABASE_URL)('an answer streaming while the database goes away', () => {
+  let proxy: TcpProxy;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = new URL(TEST_DATABASE_URL as string);
+    proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+    ({ t } = await createChatApp({
+      databaseUrl: (url) => {
+        const through = new URL(url);
+        through.port = String(proxy.port);
+        return through.toString();
+      },
+    }));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await proxy?.pass();
+    t?.app.server.closeAllConnections();
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('ends with 503 SERVICE_UNAVAILABLE, as the HTTP answers do, when the answer cannot be stored', async () => {
+    const { session } = await t.signUp();
+    const conv = await createConversation(t, session.accessToken, { model_name: 'fake-slow' });
+    const stream = await openStream(t, session.accessToken, conv.id, 'cut by the outage [fake:delay=50]');
+    await stream.readUntil((names) => names.includes('message'));
+    await proxy.refuse();
+    try {
+      const events = await stream.readUntil((names) => names.includes('done') || names.includes('error'));
+      expect(eventData(events, 'done')).toEqual([]);
+      expect(eventData(events, 'error')).toEqual([
+        { code: 503, error: 'SERVICE_UNAVAILABLE', message: '服务暂时不可用，请稍后再试' },
+      ]);
+    } finally {
+      await proxy.pass();
+    }
   });
 });

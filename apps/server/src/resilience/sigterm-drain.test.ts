@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { SQLite as Database } from '../db/sqlite-driver.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSse } from '../../test/chat-helpers.js';
 import { type FakeUpstream, startFakeUpstream } from '../../test/fake-upstream.js';

@@ -6,5 +6,6 @@ export * from './audit.js';
 export * from './access.js';
 export * from './calls.js';
 export * from './admin-models.js';
+export * from './model-endpoints.js';
 export * from './admin-modules.js';
 export * from './admin-settings.js';

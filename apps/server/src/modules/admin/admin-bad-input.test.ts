@@ -135,6 +135,18 @@ describe('admin calls refuse bad input', () => {
   const idFor = (spec: CallSpec) => (spec.path.startsWith('/admin/user-groups/') ? ids.group : ids.user);
   const urlOf = (spec: CallSpec, id: string | number = idFor(spec)) =>
     `/api${spec.path.includes(':id') ? adminCallPath(spec.path, { id }) : spec.path}`;
+  /** An id that exists for the call's kind of object (a model and a module made on first use). */
+  const made: Partial<Record<'models' | 'modules', number>> = {};
+  async function existingIdFor(spec: CallSpec): Promise<number> {
+    const kind = (['models', 'modules'] as const).find((k) => spec.path.startsWith(`/admin/${k}/`));
+    if (!kind) return idFor(spec);
+    const body =
+      kind === 'models'
+        ? { name: 'probe-model', provider: 'openai_compatible' }
+        : { name: 'probe-module', display_name: 'Probe', module_url: 'https://example.com' };
+    made[kind] ??= (await t.post<{ id: number }>(`/api/admin/${kind}`, body, admin)).body.data.id;
+    return made[kind];
+  }
   const bodyOf = (name: AdminCallName): Record<string, unknown> | undefined =>
     (bodies as Partial<Record<AdminCallName, Record<string, unknown>>>)[name];
 
@@ -196,6 +208,18 @@ describe('admin calls refuse bad input', () => {
       expect(user.status, user.text).toBe(403);
       expect(user.body.error).toBe('FORBIDDEN');
     });
+
+    if (spec.path.includes(':id') && !SIGNED_IN_CALLS.has(name))
+      it('answers a plain user 403 whether or not the id exists', async () => {
+        // A 404 for a missing id beside a 403 for an existing one would tell which ids exist.
+        const body = bodyOf(name);
+        for (const id of [await existingIdFor(spec), 2_147_483_647]) {
+          const res = await send(spec, { url: urlOf(spec, id), body, token: plain });
+          expectErrorEnvelope(res, `id ${id}`);
+          expect(res.status, `id ${id}: ${res.text}`).toBe(403);
+          expect(res.body.error, `id ${id}`).toBe('FORBIDDEN');
+        }
+      });
 
     if (spec.path.includes(':id'))
       it('refuses a bad id in the path with 400', async () => {

@@ -36,11 +36,12 @@ describe('admin hardening', () => {
 
   it('never lets a group-scoped right act on its holder: no pool credits to oneself, no self-edit', async () => {
     const group = await createGroupAsAdmin(t, token);
+    // Members first: once the group has a pool, their opening credits would come out of it.
+    const self = await grantedUser(group.id, ['credits.manage.group', 'user.manage.group']);
+    const other = await createUserAsAdmin(t, token, { group_id: group.id });
     expect((await t.put(`/api/admin/user-groups/${group.id}/credits-pool`, { credits_pool: 500 }, token)).status).toBe(
       200,
     );
-    const self = await grantedUser(group.id, ['credits.manage.group', 'user.manage.group']);
-    const other = await createUserAsAdmin(t, token, { group_id: group.id });
 
     const toSelf = await poolTransfer(t, self.token, group.id, { user_id: self.user.id, amount: 500 });
     expect([403, 404]).toContain(toSelf.status);

@@ -37,6 +37,7 @@ export function createAdminServices(d: {
   sessionCache?: SessionCache;
 }) {
   const sessionsChanged = d.sessionCache ? () => d.sessionCache!.changed() : undefined;
+  const onPoolChanged = d.onPoolChanged ?? (() => undefined);
   const auditDeps = {
     repo: new AuditRepo(d.db),
     checkpoints: new AuditCheckpointsRepo(d.db),
@@ -55,6 +56,7 @@ export function createAdminServices(d: {
     settings: d.settings,
     tx,
     clock: d.clock,
+    onPoolChanged,
   });
   const credits = new AdminCreditsService({
     users: d.users,
@@ -63,7 +65,6 @@ export function createAdminServices(d: {
     tx,
     clock: d.clock,
   });
-  const onPoolChanged = d.onPoolChanged ?? (() => undefined);
   const groups = new GroupsService({
     groups: d.groups,
     grants: new GroupGrantsRepo(d.db),
@@ -72,7 +73,7 @@ export function createAdminServices(d: {
     onPoolChanged,
   });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
-  const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx });
+  const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx, onPoolChanged });
   return { audit, auditCheckpoints, idempotency, users, credits, groups, pool, imports };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -304,11 +304,11 @@ describe('audit log', () => {
   it('records nothing for a refused or failed write, and rolls the chain head back too', async () => {
     const full = await createGroupAsAdmin(t, token, { user_limit: 2 });
     const member = await createUserAsAdmin(t, token, { group_id: full.id });
+    // The group administrator takes the last place (before the pool, which would pay their opening credits).
+    const ga = await adminSession(t, token, { group_id: full.id });
     expect((await t.put(`/api/admin/user-groups/${full.id}/credits-pool`, { credits_pool: 10 }, token)).status).toBe(
       200,
     );
-    // The group administrator takes the last place.
-    const ga = await adminSession(t, token, { group_id: full.id });
     const key = `once-${unique()}`;
     expect(
       (await adjustCredits(t, token, member.id, { operation: 'add', amount: 1, reason: 'r' }, { idempotencyKey: key }))
@@ -482,13 +482,13 @@ describe('audit log', () => {
 
   it('keeps one valid chain with contiguous seq under 20 concurrent admin writes', async () => {
     const g = await createGroupAsAdmin(t, token);
-    expect((await t.put(`/api/admin/user-groups/${g.id}/credits-pool`, { credits_pool: 1000 }, token)).status).toBe(
-      200,
-    );
     const members = [
       await createUserAsAdmin(t, token, { group_id: g.id }),
       await createUserAsAdmin(t, token, { group_id: g.id }),
     ];
+    expect((await t.put(`/api/admin/user-groups/${g.id}/credits-pool`, { credits_pool: 1000 }, token)).status).toBe(
+      200,
+    );
     const since = await auditHeadSeq(t);
     const writes = Array.from({ length: 20 }, (_, i) => {
       const m = members[i % 2]!;

@@ -45,6 +45,8 @@ export interface AuthDeps {
   sessionCache?: SessionCache;
   /** The site's storage budget and per-address allowance every upload passes. */
   uploads: UploadGate;
+  /** Told after a sign-up drew its opening credits from a group's pool (the low-pool email). */
+  onPoolChanged?: (groupId: number) => void;
 }
 
 /** Wires the account services together; the composition root calls this once. */
@@ -87,7 +89,7 @@ export function createAuthServices(d: AuthDeps) {
       d.settings,
       d.clock,
     ),
-    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes),
+    registration: new RegistrationService(d.db, d.users, d.groups, d.settings, d.clock, emailCodes, d.onPoolChanged),
     avatars: new AvatarService(path.join(d.dataDir, 'avatars'), new AvatarRepo(d.db), profile, d.uploads, d.clock),
   };
 }

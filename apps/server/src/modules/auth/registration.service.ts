@@ -19,6 +19,7 @@ export class RegistrationService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly codes: EmailCodeService,
+    private readonly onPoolChanged: (groupId: number) => void = () => undefined,
   ) {}
 
   /**
@@ -43,12 +44,16 @@ export class RegistrationService {
           password: body.password,
           role: 'user',
           groupId: settings.user.default_group_id,
+          // From the group's pool when it has one (none when it is short), else from the site.
           credits: settings.user.default_credits,
+          siteMayGrant: true,
+          whenPoolShort: 'open-empty',
           tokens: settings.user.default_tokens,
           grantDescription: 'server.ledger.registerGrant',
           now: iso(this.clock.now()),
         },
       );
+      this.onPoolChanged(settings.user.default_group_id);
       return { id, username: body.username, email: body.email };
     } catch (err) {
       throw conflictFromDbError(err) ?? err;

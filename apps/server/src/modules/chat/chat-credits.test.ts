@@ -165,7 +165,7 @@ describe('chat credits', () => {
       new MessagesRepo(t.db),
       new ConversationsRepo(t.db),
       new UsersRepo(t.db),
-      () => Promise.resolve('2000-01-01'),
+      () => Promise.resolve('UTC'),
     );
     const ref = {
       userId: u.id,

@@ -63,8 +63,8 @@ export function createChatServices(d: ChatDeps) {
   );
   const branches = new MessageBranches(d.db, messageFiles);
   const calendar = new StatsCalendar(d.settings, d.clock);
-  const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, (at) =>
-    calendar.dayOf(at),
+  const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, () =>
+    calendar.timeZone(),
   );
   // The longest an answer can be written and then settled by the sweep if its instance died.
   const longestAnswerMs = d.config.upstreamTimeoutMs + 2 * d.config.answerLeaseMs + 60_000;
@@ -101,6 +101,7 @@ export function createChatServices(d: ChatDeps) {
       messageFiles,
       images,
       branches,
+      accounting,
       // Deleting what an answer is being written into stops that answer first.
       (userId, conversationId) => send.stop(userId, conversationId),
     ),

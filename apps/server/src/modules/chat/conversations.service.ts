@@ -26,6 +26,7 @@ import type { MessageBranches, MessageNode } from './message-branches.js';
 import type { MessageFilesRepo } from './message-files.repo.js';
 import { MessageTree } from './message-tree.js';
 import type { MessagesRepo } from './messages.repo.js';
+import type { TurnAccounting } from './turn-accounting.js';
 
 const bool = (v: boolean | undefined) => (v === undefined ? undefined : v ? 1 : 0);
 
@@ -42,6 +43,8 @@ export class ConversationsService {
     private readonly messageFiles: MessageFilesRepo,
     private readonly images: ImagesService,
     private readonly branches: MessageBranches,
+    /** Refunds the turns a deletion removes that produced nothing and are still unsettled. */
+    private readonly accounting: TurnAccounting,
     /**
      * Stops the owner's answers being written in a conversation and waits until they are
      * stored (charged for their text, or refunded). A closed connection no longer stops an
@@ -132,15 +135,26 @@ export class ConversationsService {
    * so an image another message still lists stays. With `keepImages` they stay as
    * unattached uploads (for sending again), which the hourly housekeeping removes a day
    * after their upload.
+   *
+   * `work` calls `refundRemoved` (with the answers it removes; none named, all of the
+   * conversation's) before removing rows: a turn still unsettled with no text, whose
+   * answer did not stop in time (its instance gone or stuck), is refunded rather than
+   * deleted with its charge (see `TurnAccounting.refundRemoved`).
    */
   private async deletingMessages<T>(
+    userId: number,
     conversationId: string,
     keepImages: boolean,
-    work: (trx: Transaction<Database>) => Promise<T>,
+    work: (trx: Transaction<Database>, refundRemoved: (answerIds?: readonly string[]) => Promise<number>) => Promise<T>,
   ): Promise<T> {
+    // Read first: the transaction must not wait for another query.
+    const timeZone = await this.accounting.timeZone();
+    const now = this.clock.now().toISOString();
     const { result, released } = await this.db.transaction().execute(async (trx) => {
       const candidates = keepImages ? [] : await this.messageFiles.fileIdsOfConversation(trx, conversationId);
-      const result = await work(trx);
+      const result = await work(trx, (answerIds) =>
+        this.accounting.refundRemoved(trx, { userId, conversationId, answerIds, now, timeZone }),
+      );
       return { result, released: await this.messageFiles.releaseUnused(trx, candidates) };
     });
     await this.images.removeBlobs(released);
@@ -151,7 +165,8 @@ export class ConversationsService {
   async remove(userId: number, id: string): Promise<{ conversationId: string; deleted: true }> {
     await this.owned(userId, id);
     await this.stopAnswersIn(userId, id);
-    await this.deletingMessages(id, false, async (trx) => {
+    await this.deletingMessages(userId, id, false, async (trx, refundRemoved) => {
+      await refundRemoved();
       if (!(await this.repo.delete(id, userId, trx))) throw notFound();
     });
     return { conversationId: id, deleted: true };
@@ -203,11 +218,12 @@ export class ConversationsService {
     const c = await this.owned(userId, id);
     await this.stopAnswersIn(userId, id, async () => deletionOf(await this.branches.tree(id), messageId)?.ids ?? []);
     const now = this.clock.now().toISOString();
-    return this.deletingMessages(id, opts.keepImages === true, async (trx) => {
+    return this.deletingMessages(userId, id, opts.keepImages === true, async (trx, refundRemoved) => {
       const tree = await this.branches.tree(id, trx);
       const plan = deletionOf(tree, messageId);
       if (!plan) throw notFound();
-      if (plan.spliced) await this.messages.reparent(trx, id, plan.spliced.from, plan.spliced.to);
+      await refundRemoved(plan.ids);
+      if (plan.spliced) await this.messages.tree.reparent(trx, id, plan.spliced.from, plan.spliced.to);
       const removed = await this.messages.deleteIds(trx, id, plan.ids);
       await this.repo.removeMessages(trx, id, removed, now);
       if (c.active_message_id && plan.ids.includes(c.active_message_id)) {
@@ -226,7 +242,8 @@ export class ConversationsService {
     await this.owned(userId, id);
     await this.stopAnswersIn(userId, id);
     const now = this.clock.now().toISOString();
-    await this.deletingMessages(id, false, async (trx) => {
+    await this.deletingMessages(userId, id, false, async (trx, refundRemoved) => {
+      await refundRemoved();
       await this.messages.deleteAll(trx, id);
       await this.repo.resetCounters(trx, id, now);
     });

@@ -1,10 +1,11 @@
+import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { ConversationRow, Database, MessageRow } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { Db } from '../users/users.repo.js';
 import type { AttachedFile, MessageFilesRepo } from './message-files.repo.js';
-import type { HistoryMessage } from './messages.repo.js';
 import { MessageTree } from './message-tree.js';
+import type { TurnMessage } from './turn-prompt.js';
 
 /** A message's place in its conversation, without its text. */
 export interface MessageNode {
@@ -17,12 +18,23 @@ export interface MessageNode {
   says: number;
 }
 
-/** A stored question answered again, with its images as the prompt builder needs them. */
-export interface StoredQuestion {
+/** An image of a turn's question. */
+export interface QuestionFile {
   id: string;
-  parentId: string | null;
-  content: string;
-  files: { id: string; stored_name: string; mime: string; original_name: string }[];
+  stored_name: string;
+  mime: string;
+  original_name: string;
+  size: number;
+}
+
+/**
+ * The question a turn answers: a new one (`isNew`) or a stored one answered again, its
+ * place in the tree, its images in order, and the history the model is sent before it.
+ */
+export interface TurnQuestion {
+  asked: { id: string; parentId: string | null; content: string; isNew: boolean };
+  files: QuestionFile[];
+  history: TurnMessage[];
 }
 
 /**
@@ -51,33 +63,36 @@ export class MessageBranches {
   }
 
   /**
-   * A new question's parent: the one named, or by default the last message of the branch
-   * shown; with the history the model is sent before it. A named parent must be a message
-   * of this conversation (else 404) that a question may follow (else FOLLOW_UP_NOT_ALLOWED);
-   * null makes a new first question.
+   * A new question's place: the parent named, or by default the last message of the branch
+   * shown; with its images (`files`, read beside the tree) and the history the model is
+   * sent before it. A named parent must be a message of this conversation (else 404) that a
+   * question may follow (else FOLLOW_UP_NOT_ALLOWED); null makes a new first question.
    */
-  async beforeNewQuestion(
+  async newQuestion(
     conversation: ConversationRow,
-    named: string | null | undefined,
-  ): Promise<{ parentId: string | null; history: HistoryMessage[] }> {
-    const tree = await this.tree(conversation.id);
+    ask: { content: string; parentId: string | null | undefined },
+    files: () => Promise<QuestionFile[]>,
+  ): Promise<TurnQuestion> {
+    const [found, tree] = await Promise.all([files(), this.tree(conversation.id)]);
+    const named = ask.parentId;
     const parentId = named === undefined ? (tree.shownLeaf(conversation.active_message_id)?.id ?? null) : named;
     if (parentId !== null) {
       const parent = tree.get(parentId);
       if (!parent) throw notFound();
       if (named !== undefined && !mayBeFollowed(parent)) throw new AppError('FOLLOW_UP_NOT_ALLOWED');
     }
-    return { parentId, history: await this.historyUpTo(tree, parentId, conversation.context_length) };
+    return {
+      asked: { id: crypto.randomUUID(), parentId, content: ask.content, isNew: true },
+      files: found,
+      history: await this.historyUpTo(tree, parentId, conversation.context_length),
+    };
   }
 
   /**
    * A question to answer again: a user message of this conversation (another id is not
-   * found; an answer's id is NOT_A_QUESTION), with the history before it.
+   * found; an answer's id is NOT_A_QUESTION), with its images and the history before it.
    */
-  async storedQuestion(
-    conversation: ConversationRow,
-    questionId: string,
-  ): Promise<{ question: StoredQuestion; history: HistoryMessage[] }> {
+  async storedQuestion(conversation: ConversationRow, questionId: string): Promise<TurnQuestion> {
     const tree = await this.tree(conversation.id);
     const node = tree.get(questionId);
     if (!node) throw notFound();
@@ -89,17 +104,14 @@ export class MessageBranches {
       this.historyUpTo(tree, parentId, conversation.context_length),
     ]);
     return {
-      question: {
-        id: node.id,
-        parentId,
-        content: row.content,
-        files: (files.get(node.id) ?? []).map((f) => ({
-          id: f.file_id,
-          stored_name: f.stored_name,
-          mime: f.mime,
-          original_name: f.original_name,
-        })),
-      },
+      asked: { id: node.id, parentId, content: row.content, isNew: false },
+      files: (files.get(node.id) ?? []).map((f) => ({
+        id: f.file_id,
+        stored_name: f.stored_name,
+        mime: f.mime,
+        original_name: f.original_name,
+        size: f.size,
+      })),
       history,
     };
   }
@@ -113,7 +125,7 @@ export class MessageBranches {
     tree: MessageTree<MessageNode>,
     lastId: string | null,
     limit: number,
-  ): Promise<HistoryMessage[]> {
+  ): Promise<TurnMessage[]> {
     if (limit <= 0 || lastId === null) return [];
     const said = tree
       .pathTo(lastId)
@@ -129,7 +141,11 @@ export class MessageBranches {
     return said.map((m) => ({
       role: m.role,
       content: content.get(m.id) ?? '',
-      images: (files.get(m.id) ?? []).map((f: AttachedFile) => ({ storedName: f.stored_name, mime: f.mime })),
+      images: (files.get(m.id) ?? []).map((f: AttachedFile) => ({
+        storedName: f.stored_name,
+        mime: f.mime,
+        size: f.size,
+      })),
     }));
   }
 }

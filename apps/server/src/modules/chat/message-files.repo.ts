@@ -9,6 +9,8 @@ export interface AttachedFile {
   original_name: string;
   stored_name: string;
   mime: string;
+  /** Bytes on disk, known without reading them (the prompt's image budget counts them). */
+  size: number;
 }
 
 /** A file row removed because no message lists it any more; its bytes are to be deleted. */
@@ -43,6 +45,7 @@ export class MessageFilesRepo {
         'files.original_name',
         'files.stored_name',
         'files.mime',
+        'files.size',
       ])
       .orderBy('message_files.message_id')
       .orderBy('message_files.position');

@@ -3,17 +3,11 @@ import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import type { Db } from '../users/users.repo.js';
 import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { indexMessage } from './message-search.repo.js';
+import { MessageTreeRepo } from './message-tree.repo.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
 /** A message with its images in order, as the presenter needs it. */
 export type MessageWithFiles = MessageRow & { files: { id: string; original_name: string }[] };
-
-/** A past message as the prompt builder needs it, with the stored images to attach. */
-export interface HistoryMessage {
-  role: 'user' | 'assistant';
-  content: string;
-  images: { storedName: string; mime: string }[];
-}
 
 /**
  * Who may settle an answer still streaming: its owner (`owner`), or, once its lease ran
@@ -49,6 +43,8 @@ const withFiles = (m: MessageRow, files: Map<string, AttachedFile[]>): MessageWi
 
 export class MessagesRepo {
   private readonly files: MessageFilesRepo;
+  /** Parent links changed by turns and deletions. */
+  readonly tree = new MessageTreeRepo();
 
   constructor(private readonly db: Kysely<Database>) {
     this.files = new MessageFilesRepo(db);
@@ -260,38 +256,6 @@ export class MessagesRepo {
     return Number(r.n);
   }
 
-  /** The newest answer of a question other than `except` (in any state), or undefined. */
-  async newestAnswerOf(
-    db: Db,
-    conversationId: string,
-    questionId: string,
-    except: string,
-  ): Promise<string | undefined> {
-    const row = await db
-      .selectFrom('messages')
-      .select('id')
-      .where('conversation_id', '=', conversationId)
-      .where('parent_id', '=', questionId)
-      .where('role', '=', 'assistant')
-      .where('id', '!=', except)
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row?.id;
-  }
-
-  /** Hangs the children of `from` (other than `to` itself) under `to`: a turn taken out of, or put into, a branch. */
-  async reparent(db: Db, conversationId: string, from: string[], to: string | null): Promise<void> {
-    if (from.length === 0) return;
-    let q = db
-      .updateTable('messages')
-      .set({ parent_id: to })
-      .where('conversation_id', '=', conversationId)
-      .where('parent_id', 'in', from);
-    if (to !== null) q = q.where('id', '!=', to);
-    await q.execute();
-  }
-
   /** Deletes messages of one conversation; returns how many were removed. */
   async deleteIds(db: Db, conversationId: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
@@ -325,60 +289,52 @@ export class MessagesRepo {
       .where('role', '=', 'assistant');
   }
 
-  /**
-   * A question whose answer never came: kept, and left out of the model's context from
-   * now on. A question that still holds another answer (an earlier version) stays as it is.
-   * `failure`: why the turn failed and the model it was sent to, kept for a reload to show.
-   */
-  async markUnanswered(
-    db: Db,
-    conversationId: string,
-    questionId: string,
-    failure: { errorCode: string | null; modelName: string } | undefined = undefined,
-  ): Promise<void> {
-    if (!questionId) return;
-    await db
-      .updateTable('messages')
-      .set({
-        status: 'unanswered',
-        ...(failure ? { error_code: failure.errorCode, model_name: failure.modelName } : {}),
-      })
-      .where('conversation_id', '=', conversationId)
-      .where('id', '=', questionId)
-      .where('role', '=', 'user')
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('messages as answer')
-              .select('answer.seq')
-              .whereRef('answer.parent_id', '=', 'messages.id')
-              .where('answer.role', '=', 'assistant'),
-          ),
-        ),
-      )
+  /** Answers still streaming whose owner is gone (lease run out, or older rows by their age), oldest first. */
+  findAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
+    return this.unsettled(this.db)
+      .where((eb) => leaseExpired(eb, at))
+      .orderBy('messages.seq')
+      .limit(limit)
       .execute();
   }
 
-  /**
-   * A question answered again is part of the conversation again (its new answer is on
-   * its way). Returns whether it had been left unanswered.
-   */
-  async markAnswered(db: Db, conversationId: string, questionId: string): Promise<boolean> {
-    const r = await db
-      .updateTable('messages')
-      // No longer a failed turn: its reason and the model it failed on go.
-      .set({ status: 'complete', error_code: null, model_name: null })
-      .where('conversation_id', '=', conversationId)
-      .where('id', '=', questionId)
-      .where('status', '=', 'unanswered')
-      .executeTakeFirst();
-    return Number(r.numUpdatedRows) > 0;
+  /** Answers of a conversation (of `ids`, when given) still streaming with no text stored. */
+  silentAnswers(db: Db, conversationId: string, ids?: readonly string[]) {
+    let q = this.unsettled(db)
+      .where('messages.conversation_id', '=', conversationId)
+      .where('messages.content', '=', '');
+    if (ids) q = ids.length > 0 ? q.where('messages.id', 'in', ids) : q.where(sql<boolean>`false`);
+    return q.execute();
   }
 
-  /** Answers still streaming whose owner is gone (lease run out, or older rows by their age), oldest first. */
-  findAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
-    return this.db
+  /**
+   * Ends a streaming answer for whoever is about to delete it, so its owner can no longer
+   * settle or refund it. False when it was no longer streaming (settled meanwhile).
+   */
+  async claimForDeletion(db: Db, id: string): Promise<boolean> {
+    const r = await db
+      .updateTable('messages')
+      .set({ status: 'error', owner_id: null, lease_until: null })
+      .where('id', '=', id)
+      .where('status', '=', 'streaming')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  }
+
+  /** Whether the conversation holds an answer other than `ids`. */
+  async hasAnswerBesides(db: Db, conversationId: string, ids: readonly string[]): Promise<boolean> {
+    let q = db
+      .selectFrom('messages')
+      .select('seq')
+      .where('conversation_id', '=', conversationId)
+      .where('role', '=', 'assistant');
+    if (ids.length > 0) q = q.where('id', 'not in', ids);
+    return (await q.limit(1).execute()).length > 0;
+  }
+
+  /** Streaming answers with what settling them needs: who, where, when and which model. */
+  private unsettled(db: Db) {
+    return db
       .selectFrom('messages')
       .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
       .innerJoin('users', 'users.id', 'conversations.user_id')
@@ -392,11 +348,7 @@ export class MessagesRepo {
         'users.group_id as groupId',
         sql<string>`coalesce(messages.model_name, conversations.model_name)`.as('model'),
       ])
-      .where('messages.status', '=', 'streaming')
-      .where((eb) => leaseExpired(eb, at))
-      .orderBy('messages.seq')
-      .limit(limit)
-      .execute();
+      .where('messages.status', '=', 'streaming');
   }
 
   async deleteAll(db: Db, conversationId: string): Promise<void> {

@@ -12,12 +12,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
+import { isDatabaseUnavailable } from '../../lib/db-errors.js';
 import { sendOk } from '../../lib/envelope.js';
 import { translate } from '../../lib/i18n.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import { ConversationParams, MessageParams } from './chat.routes.js';
-import type { SendService, Turn } from './send.service.js';
+import type { SendService } from './send.service.js';
+import type { Turn } from './turn.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
 const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileIds(b).length > 0, {
@@ -140,7 +142,13 @@ async function relay(
   try {
     await send.answerStream(turn, { delta: (t) => stream.delta(t), done: (d) => stream.finish('done', d), error }, ac);
   } catch (err) {
-    req.log.error({ err }, 'answer stream failed');
-    error('INTERNAL');
+    // As for the HTTP answers: a database that went away is worth retrying (503), not a bug.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'answer stream cut: database unavailable');
+      error('SERVICE_UNAVAILABLE');
+    } else {
+      req.log.error({ err }, 'answer stream failed');
+      error('INTERNAL');
+    }
   }
 }

@@ -1,25 +1,17 @@
 import crypto from 'node:crypto';
-import {
-  type ErrorCode,
-  type Message,
-  type NonStreamAnswer,
-  type SendMessageBody,
-  sendFileIds,
-} from '@aiplatform/contracts';
+import { type ErrorCode, type NonStreamAnswer, type SendMessageBody, sendFileIds } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ModelMessage } from 'ai';
 import { EarlyAnswer } from '../../ai/early-answer.js';
-import { buildPrompt } from '../../ai/prompt.js';
 import { answerTokens, countTokens, estimateTokens } from '../../ai/tokens.js';
 import {
   type AbortReason,
   type UpstreamCall,
   type UpstreamEnd,
-  describeUpstreamError,
   generateAnswer,
   streamAnswer,
 } from '../../ai/upstream.js';
-import type { ConversationRow, UserRow } from '../../db/types.js';
+import type { UserRow } from '../../db/types.js';
 import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -30,50 +22,27 @@ import type { ConversationsRepo } from './conversations.repo.js';
 import type { ImagesService } from './images.service.js';
 import type { MessagesRepo } from './messages.repo.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
-import type { TurnAccounting, TurnRef } from './turn-accounting.js';
+import type { TurnAccounting } from './turn-accounting.js';
+import { TurnSettling } from './turn-settling.js';
+import { type Turn, type TurnSink, forwardedSink } from './turn.js';
 import { ActiveAnswers } from './active-answers.js';
 import type { AnswerForwarding, ForwardedAnswer } from './answer-forwarding.js';
 import { AnswerStops } from './answer-stops.js';
 import type { LiveAnswers } from './live-answers.js';
 import { titleFromQuestion } from './auto-title.js';
 import { likelyAffordable } from './likely-affordable.js';
+import { refuseBeyondAnswerCap } from './answer-cap.js';
 import type { MessageBranches } from './message-branches.js';
 import { type ModelTitles, TITLE_WAIT_MS, settleWithin } from './model-title.js';
-
-/** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
-export interface Turn extends TurnRef {
-  conversation: ConversationRow;
-  model: CallableModel;
-  userMessage: Message;
-  creditsRemaining: number;
-  system: string | undefined;
-  messages: ModelMessage[];
-  promptText: string;
-  /** The model writing the conversation's title, on its first turn when the setting asks for it. */
-  titling?: Promise<void>;
-  /** The streamed answer, when it was asked for while the credits were reserved. */
-  early?: EarlyAnswer;
-  /** Ends listening for stop calls (begun as soon as the answer row was written). */
-  stopListening: () => void;
-}
-
-/** Where a streamed answer goes (the SSE relay). */
-export interface TurnSink {
-  delta(text: string): void;
-  done(data: {
-    content: string;
-    messageId: string;
-    tokens: number;
-    finish_reason: 'stop' | 'length' | 'stopped';
-  }): void;
-  error(code: ErrorCode): void;
-}
+import { type TurnMessage, buildTurnPrompt, readsImages } from './turn-prompt.js';
 
 /** Sending a message: checks, the credit reservation, the upstream call, and settling or refunding. */
 export class SendService {
   /** Answers in progress, aborted with reason `shutdown` when the server stops. */
   private readonly active = new ActiveAnswers();
   private readonly stops: AnswerStops;
+  /** Stores how each answer of this process ended, and says so when it could not. */
+  private readonly settling: TurnSettling;
 
   constructor(
     private readonly conversations: ConversationsRepo,
@@ -98,27 +67,19 @@ export class SendService {
     private readonly answersInProgressPerUser: number,
   ) {
     this.stops = new AnswerStops(conversations, messages, bus, this.active, clock);
-  }
-
-  /**
-   * A closed connection does not stop an answer, so the answers a user has being written
-   * are capped: refused here, before anything is charged or stored. Sends arriving at the
-   * same instant may pass together; the cap bounds what is left running, not a burst.
-   */
-  private async refuseBeyondAnswerCap(userId: number): Promise<void> {
-    const max = this.answersInProgressPerUser;
-    const writing = await this.messages.countStreamingOfUser(userId, this.clock.now().toISOString());
-    if (writing >= max) throw new AppError('TOO_MANY_ANSWERS', { max });
+    this.settling = new TurnSettling(accounting, clock, live.ownerId, log);
   }
 
   /**
    * Everything that can refuse a send happens here, before any byte of an answer:
    * ownership (404), model availability, image rules, then the credit reservation,
    * which writes the question and an empty answer in the same transaction. Stored images
-   * are read only after that, so a send that cannot be paid costs no disk reads.
+   * (the question's and the history's) are read only after that, within the turn's image
+   * budget and one after another, so a send that cannot be paid costs no disk reads.
    *
-   * A streamed text-only turn whose sender's last known balance covers it asks the
-   * upstream for its answer while the credits are being reserved (`EarlyAnswer`): nothing
+   * A streamed turn whose prompt reads nothing from disk (no image in the question nor in
+   * the history, or a model that reads none) and whose sender's last known balance covers
+   * it asks the upstream for its answer while the credits are being reserved (`EarlyAnswer`): nothing
    * is relayed before the reservation succeeds, and a refused turn aborts the call at once.
    * `ac` is the turn's controller: aborting it stops the upstream call.
    *
@@ -135,27 +96,27 @@ export class SendService {
     const conversation = await this.conversations.findOwned(conversationId, user.id);
     if (!conversation) throw notFound();
     const model = this.models.callable(await this.models.findUsable(conversation.model_name, user.group_id));
-    await this.refuseBeyondAnswerCap(user.id);
+    await refuseBeyondAnswerCap(this.messages, user.id, this.clock.now().toISOString(), this.answersInProgressPerUser);
     // Read before the reservation, which adds this turn's own rows.
     const { asked, files, history } =
       regenerateOf === undefined
-        ? await this.newQuestion(user, conversation, body)
-        : await this.storedQuestion(conversation, regenerateOf);
+        ? await this.branches.newQuestion(conversation, { content: body.content, parentId: body.parent_id }, () =>
+            this.images.findOwn(user.id, sendFileIds(body)),
+          )
+        : await this.branches.storedQuestion(conversation, regenerateOf);
     const vision = model.row.image_upload_enabled === 1;
     if (files.length > 0 && !vision) throw new AppError('MODEL_NO_IMAGE');
 
-    const buildTurnPrompt = () =>
-      buildPrompt(
-        [
-          ...history,
-          {
-            role: 'user' as const,
-            content: asked.content,
-            images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime })),
-          },
-        ],
-        { vision, loadImage: (name, mime) => this.images.read(name, mime) },
-      );
+    const turnMessages: TurnMessage[] = [
+      ...history,
+      {
+        role: 'user',
+        content: asked.content,
+        images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime, size: f.size })),
+      },
+    ];
+    const buildPrompt = () =>
+      buildTurnPrompt(turnMessages, { vision, loadImage: (name, mime) => this.images.read(name, mime) });
 
     const settings = await this.settings.getSettings();
     const { credits } = settings;
@@ -165,8 +126,9 @@ export class SendService {
     const system = conversation.system_prompt.trim() ? conversation.system_prompt : undefined;
     const temperature = Number(conversation.ai_temperature);
 
-    // Without images the prompt reads nothing from disk, so it can be built (and sent) before paying.
-    let prompt = files.length === 0 ? await buildTurnPrompt() : undefined;
+    // A prompt that reads nothing from disk (no image, or a model that reads none) can be
+    // built, and sent, before paying; one with images to read waits for the reservation.
+    let prompt = readsImages(turnMessages, vision) ? undefined : await buildPrompt();
     const early =
       prompt && body.stream && model.row.stream_enabled === 1 && likelyAffordable(user, required, now)
         ? new EarlyAnswer(this.callWith(model, system, prompt.messages, temperature, ac.signal))
@@ -230,10 +192,10 @@ export class SendService {
     const ref = { userId: user.id, conversationId: conversation.id, cost, questionId, answerId, usage };
     if (!prompt) {
       try {
-        prompt = await buildTurnPrompt();
+        prompt = await buildPrompt();
       } catch (err) {
         stopListening();
-        await this.accounting.refund(ref, this.clock.now().toISOString(), this.claim);
+        await this.settling.refund(ref, null);
         throw err;
       }
     }
@@ -271,39 +233,27 @@ export class SendService {
     };
   }
 
-  /** A new question: where it goes in the tree (`parent_id`), its images and the history before it. */
-  private async newQuestion(user: UserRow, conversation: ConversationRow, body: SendMessageBody) {
-    const [files, placed] = await Promise.all([
-      this.images.findOwn(user.id, sendFileIds(body)),
-      this.branches.beforeNewQuestion(conversation, body.parent_id),
-    ]);
-    const asked = { id: crypto.randomUUID(), parentId: placed.parentId, content: body.content, isNew: true };
-    return { asked, files, history: placed.history };
-  }
-
-  /** A stored question answered again: its text and images, and the history before it. */
-  private async storedQuestion(conversation: ConversationRow, questionId: string) {
-    const { question, history } = await this.branches.storedQuestion(conversation, questionId);
-    const asked = { id: question.id, parentId: question.parentId, content: question.content, isNew: false };
-    return { asked, files: question.files, history };
-  }
-
   /**
    * Non-stream mode: the whole answer, or UPSTREAM_ERROR after the refund. Like a stream,
    * it is written and charged even if its client left meanwhile; a page watching it
-   * receives the whole text at the end.
+   * receives the whole text at the end. An answer that could not be stored as produced
+   * answers the reason instead (see `TurnSettling`).
    */
   async answerWhole(turn: Turn, ac: AbortController): Promise<NonStreamAnswer> {
     return this.track(turn, ac, async (_partial, forward) => {
       const { end, text } = await generateAnswer(this.call(turn, ac.signal));
-      if (end.kind !== 'finished' || !text) {
-        await this.fail(turn, end);
-        forward.error('UPSTREAM_ERROR');
-        throw new AppError('UPSTREAM_ERROR');
+      const tokens = end.kind === 'finished' ? countTokens(end.usage, turn.promptText, text) : 0;
+      const failure =
+        end.kind !== 'finished' || !text
+          ? ((await this.fail(turn, end)) ?? 'UPSTREAM_ERROR')
+          : await this.settling.keep(turn, { content: text, tokens, status: 'complete' });
+      if (failure) {
+        forward.error(failure);
+        throw new AppError(failure);
       }
-      const tokens = countTokens(end.usage, turn.promptText, text);
-      await this.settle(turn, text, tokens, 'complete');
-      forward.done({ content: text, messageId: turn.answerId, tokens, finish_reason: end.finishReason });
+      if (end.kind === 'finished') {
+        forward.done({ content: text, messageId: turn.answerId, tokens, finish_reason: end.finishReason });
+      }
       await settleWithin(turn.titling, TITLE_WAIT_MS);
       const [answer, conversation] = await Promise.all([
         this.messages.findOne(turn.conversationId, turn.answerId),
@@ -323,7 +273,8 @@ export class SendService {
    * Stream mode. With no output at all the turn is refunded; with some, it is charged
    * and the text kept: `stopped` after a stop call (or when the server stops), `error`
    * when the upstream broke off or ran out of time. A client that leaves stops nothing:
-   * the answer goes on and pages may watch it (`sink` then writes to nobody).
+   * the answer goes on and pages may watch it (`sink` then writes to nobody). The stream
+   * ends with what was stored: `done` only once the answer is, else an error naming why.
    */
   async answerStream(turn: Turn, toClient: TurnSink, ac: AbortController): Promise<void> {
     await this.track(turn, ac, async (partial, forward) => {
@@ -337,22 +288,24 @@ export class SendService {
       const end = await (turn.early ? turn.early.relayTo(onDelta) : streamAnswer(this.call(turn, ac.signal), onDelta));
       partial.end();
       if (!text) {
-        await this.fail(turn, end);
+        const lost = await this.fail(turn, end);
         // Stopped before any output (a stop call; a gone client hears nothing): refunded, and said so.
-        if (isAbort(end, 'client'))
+        if (lost) sink.error(lost);
+        else if (isAbort(end, 'client'))
           sink.done({ content: '', messageId: turn.answerId, tokens: 0, finish_reason: 'stopped' });
         else sink.error(isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR');
         return;
       }
       const status =
         end.kind === 'finished' ? 'complete' : isAbort(end, 'client') || isAbort(end, 'shutdown') ? 'stopped' : 'error';
-      if (status === 'error') this.logEnd(turn, end);
+      if (status === 'error') this.settling.logEnd(turn, end);
       const tokens = answerTokens(end, turn.promptText, text);
-      await this.settle(turn, text, tokens, status);
+      const lost = await this.settling.keep(turn, { content: text, tokens, status });
       // The client reads the conversation list again at the end: let it find the model's title.
       await settleWithin(turn.titling, TITLE_WAIT_MS);
       const done = { content: text, messageId: turn.answerId, tokens };
-      if (end.kind === 'finished') sink.done({ ...done, finish_reason: end.finishReason });
+      if (lost) sink.error(lost);
+      else if (end.kind === 'finished') sink.done({ ...done, finish_reason: end.finishReason });
       else if (status === 'stopped') sink.done({ ...done, finish_reason: 'stopped' });
       else sink.error('UPSTREAM_ERROR');
     });
@@ -397,11 +350,6 @@ export class SendService {
     }
   }
 
-  /** This process settles only the answers it owns (another may have settled them after its lease ran out). */
-  private get claim() {
-    return { owner: this.live.ownerId };
-  }
-
   private call(turn: Turn, signal: AbortSignal): UpstreamCall {
     return this.callWith(turn.model, turn.system, turn.messages, Number(turn.conversation.ai_temperature), signal);
   }
@@ -424,43 +372,15 @@ export class SendService {
     };
   }
 
-  private settle(turn: Turn, content: string, tokens: number, status: 'complete' | 'stopped' | 'error') {
-    return this.accounting.settle(turn, { content, tokens, status }, this.clock.now().toISOString(), this.claim);
-  }
-
-  /** No answer: refund exactly once, remove the placeholder and keep why on the question. */
-  private async fail(turn: Turn, end: UpstreamEnd): Promise<void> {
-    if (!isAbort(end, 'client')) this.logEnd(turn, end);
+  /**
+   * No answer: refund exactly once, remove the placeholder and keep why on the question.
+   * Undefined once refunded, else why the refund could not be stored.
+   */
+  private fail(turn: Turn, end: UpstreamEnd): Promise<ErrorCode | undefined> {
+    if (!isAbort(end, 'client')) this.settling.logEnd(turn, end);
     const code = isAbort(end, 'client') ? null : isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR';
-    await this.accounting.refund(turn, this.clock.now().toISOString(), this.claim, code);
+    return this.settling.refund(turn, code);
   }
-
-  private logEnd(turn: Turn, end: UpstreamEnd): void {
-    this.log.warn(
-      {
-        model: turn.model.row.name,
-        conversationId: turn.conversationId,
-        outcome: end.kind === 'aborted' ? `aborted:${end.reason}` : end.kind,
-        ...(end.kind === 'failed' ? { upstream: describeUpstreamError(end.error, turn.model.apiKey) } : {}),
-      },
-      'AI answer failed',
-    );
-  }
-}
-
-/** The client's sink, also telling watchers how the answer ended (its text as stored). */
-function forwardedSink(sink: TurnSink, forward: ForwardedAnswer): TurnSink {
-  return {
-    delta: (t) => sink.delta(t),
-    done: (data) => {
-      sink.done(data);
-      forward.done(data);
-    },
-    error: (code) => {
-      sink.error(code);
-      forward.error(code);
-    },
-  };
 }
 
 const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;

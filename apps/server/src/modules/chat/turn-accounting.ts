@@ -6,9 +6,11 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError } from '../../lib/errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
+import { dayIn } from '../stats/stats-calendar.js';
 import { type UsageKey, addUsage } from '../stats/usage-rollup.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
+import { lockOwner } from './owner-lock.js';
 import type { AnswerClaim, MessagesRepo } from './messages.repo.js';
 
 export interface OpenTurn {
@@ -51,8 +53,12 @@ export class TurnAccounting {
     private readonly messages: MessagesRepo,
     private readonly conversations: ConversationsRepo,
     private readonly users: UsersRepo,
-    /** Files a turn left over from a previous run under its statistics day. */
-    private readonly dayOf: (instant: string) => Promise<string>,
+    /**
+     * The statistics zone: a turn settled from the database (left over by a previous run,
+     * or removed by a deletion) is filed under the day it began there. Read before a
+     * deletion's transaction, which must not wait for another query.
+     */
+    readonly timeZone: () => Promise<string>,
   ) {}
 
   /**
@@ -68,8 +74,8 @@ export class TurnAccounting {
         await this.messages.insertOne(trx, t.answer);
         // A question left unanswered takes part in the conversation again once it is
         // answered, in place: what was sent after it follows its answer now.
-        if (await this.messages.markAnswered(trx, t.conversationId, t.question.id)) {
-          await this.messages.reparent(trx, t.conversationId, [t.question.id], t.answer.id);
+        if (await this.messages.tree.markAnswered(trx, t.conversationId, t.question.id)) {
+          await this.messages.tree.reparent(trx, t.conversationId, [t.question.id], t.answer.id);
         }
       }
       // The new answer is the version shown, here and on the person's other devices.
@@ -151,30 +157,20 @@ export class TurnAccounting {
     errorCode: ErrorCode | null = null,
   ): Promise<boolean> {
     return this.settledOnce(async (trx) => {
-      if (ref.cost > 0) {
-        await applyCreditChange(trx, {
-          userId: ref.userId,
-          type: 'system_refund',
-          amount: ref.cost,
-          description: 'server.ledger.chatRefund',
-          referenceId: ref.answerId,
-          chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
-          now,
-        });
-      }
+      await returnCharge(trx, ref, now);
       // The question stays, marked, so the person sees what went unanswered after a reload
       // and can send it again; only the empty answer goes. Anything hung under it meanwhile
       // (a retry moves a question's follow-up under its new answer) follows the question's
       // newest other answer, or the question itself when it has none: under the question
       // beside a surviving answer, it would become a version of that answer.
       const heir = ref.questionId
-        ? ((await this.messages.newestAnswerOf(trx, ref.conversationId, ref.questionId, ref.answerId)) ??
+        ? ((await this.messages.tree.newestAnswerOf(trx, ref.conversationId, ref.questionId, ref.answerId)) ??
           ref.questionId)
         : null;
-      await this.messages.reparent(trx, ref.conversationId, [ref.answerId], heir);
+      await this.messages.tree.reparent(trx, ref.conversationId, [ref.answerId], heir);
       const removed = await this.messages.deleteStreamingAnswer(trx, ref.conversationId, ref.answerId, claim);
       if (removed === 0) throw new AlreadySettled();
-      await this.messages.markUnanswered(trx, ref.conversationId, ref.questionId, {
+      await this.messages.tree.markUnanswered(trx, ref.conversationId, ref.questionId, {
         errorCode,
         modelName: ref.usage.model,
       });
@@ -211,16 +207,9 @@ export class TurnAccounting {
    */
   async settleAbandoned(at: { leaseExpiredAt: string; unleasedBefore: string }, limit: number) {
     const settled = { charged: 0, refunded: 0 };
+    const timeZone = await this.timeZone();
     for (const m of await this.messages.findAbandoned(at, limit)) {
-      const ref = {
-        userId: m.userId,
-        conversationId: m.conversationId,
-        cost: await this.credits.chargeOf(m.answerId),
-        questionId: m.questionId ?? '',
-        answerId: m.answerId,
-        // The group is today's: a move while the turn was in progress is not known.
-        usage: { day: await this.dayOf(m.createdAt), userId: m.userId, groupId: m.groupId, model: m.model },
-      };
+      const ref = await this.refOf(m, timeZone);
       if (m.content) {
         // The prompt is not known here: the stored text alone is counted.
         const answer = { content: m.content, tokens: estimateTokens(m.content), status: 'error' as const };
@@ -229,7 +218,80 @@ export class TurnAccounting {
     }
     return settled;
   }
+
+  /**
+   * Inside a deletion's transaction, before its rows go: the turns it removes (`answerIds`;
+   * unset, the whole conversation's) that are still streaming with no text stored are
+   * refunded, as a turn that produced nothing is. Their answers were asked to stop first;
+   * these are the ones whose instance did not settle them in time (gone, or stuck), which
+   * would otherwise keep their charge with no text once the rows are gone. Each is taken
+   * from its owner by a conditional write (still streaming), under the user's row lock
+   * taken first as every settling step does, so the owner's own refund or settle, before or
+   * after, finds it settled: refunded exactly once. Returns how many were refunded.
+   */
+  async refundRemoved(
+    trx: Transaction<Database>,
+    removal: {
+      userId: number;
+      conversationId: string;
+      answerIds?: readonly string[] | undefined;
+      now: string;
+      /** `timeZone()`, read before the transaction. */
+      timeZone: string;
+    },
+  ): Promise<number> {
+    const { userId, conversationId, answerIds, now } = removal;
+    await lockOwner(trx, userId);
+    const silent = await this.messages.silentAnswers(trx, conversationId, answerIds);
+    if (silent.length === 0) return 0;
+    // The conversation no longer counts as started when no other answer is left (as a refund has it).
+    let unstart = !(await this.messages.hasAnswerBesides(
+      trx,
+      conversationId,
+      silent.map((m) => m.answerId),
+    ));
+    let refunded = 0;
+    for (const m of silent) {
+      if (!(await this.messages.claimForDeletion(trx, m.answerId))) continue;
+      const ref = await this.refOf(m, removal.timeZone, trx);
+      await returnCharge(trx, ref, now);
+      await addUsage(trx, ref.usage, { messages: -2, credits: -ref.cost, conversations: unstart ? -1 : 0 });
+      unstart = false;
+      refunded += 1;
+    }
+    return refunded;
+  }
+
+  /** The turn of a streaming answer read back from the database (the sweep's and a deletion's view). */
+  private async refOf(m: UnsettledAnswer, timeZone: string, db?: Transaction<Database>): Promise<TurnRef> {
+    return {
+      userId: m.userId,
+      conversationId: m.conversationId,
+      cost: await this.credits.chargeOf(m.answerId, db),
+      questionId: m.questionId ?? '',
+      answerId: m.answerId,
+      // The group is today's: a move while the turn was in progress is not known.
+      usage: { day: dayIn(m.createdAt, timeZone), userId: m.userId, groupId: m.groupId, model: m.model },
+    };
+  }
 }
+
+/** A streaming answer as `MessagesRepo` reads it for settling. */
+type UnsettledAnswer = Awaited<ReturnType<MessagesRepo['findAbandoned']>>[number];
 
 /** Thrown inside a settling transaction to roll it back: another instance settled the turn first. */
 class AlreadySettled extends Error {}
+
+/** The turn's charge given back as one `system_refund` ledger row (nothing for a free turn). */
+async function returnCharge(trx: Transaction<Database>, ref: TurnRef, now: string): Promise<void> {
+  if (ref.cost <= 0) return;
+  await applyCreditChange(trx, {
+    userId: ref.userId,
+    type: 'system_refund',
+    amount: ref.cost,
+    description: 'server.ledger.chatRefund',
+    referenceId: ref.answerId,
+    chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
+    now,
+  });
+}

@@ -9,7 +9,7 @@ import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorize } from '../../policies/policy.js';
+import { authorizeFound } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminUsersService } from '../users/admin-users.service.js';
 import { userTarget } from '../users/admin-users.service.js';
@@ -102,9 +102,7 @@ export class AdminCreditsService {
     q: { page: number; limit: number; type?: TransactionType | undefined },
     lang: Language,
   ) {
-    const user = await this.d.users.findWithGroupById(userId);
-    if (!user) throw new AppError('NOT_FOUND');
-    authorize(actor, 'credits.read', userTarget(user));
+    authorizeFound(actor, 'credits.read', await this.d.users.findWithGroupById(userId), userTarget);
     const { rows, total } = await this.d.ledger.page(userId, q.type, q.page, q.limit);
     return { items: rows.map((r) => toCreditTransaction(r, lang)), pagination: paginate(q.page, q.limit, total) };
   }

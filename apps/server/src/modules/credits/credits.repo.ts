@@ -30,8 +30,8 @@ export class CreditsRepo {
   }
 
   /** What a chat turn was charged (0 when nothing was). */
-  async chargeOf(referenceId: string): Promise<number> {
-    const r = await this.db
+  async chargeOf(referenceId: string, db: Db = this.db): Promise<number> {
+    const r = await db
       .selectFrom('credit_transactions')
       .select('amount')
       .where('transaction_type', '=', 'chat_consume')

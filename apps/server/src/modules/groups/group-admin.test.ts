@@ -34,9 +34,10 @@ describe('group administrator', () => {
     otherAdminA = await createUserAsAdmin(t, superToken, { role: 'admin', group_id: groupA.id });
     superInA = await createUserAsAdmin(t, superToken, { role: 'super_admin', group_id: groupA.id });
     userB = await createUserAsAdmin(t, superToken, { group_id: groupB.id });
+    // Large enough for the opening credits of every member the tests below add.
     for (const g of [groupA, groupB]) {
       expect(
-        (await t.put(`/api/admin/user-groups/${g.id}/credits-pool`, { credits_pool: 100 }, superToken)).status,
+        (await t.put(`/api/admin/user-groups/${g.id}/credits-pool`, { credits_pool: 100_000 }, superToken)).status,
       ).toBe(200);
     }
   });

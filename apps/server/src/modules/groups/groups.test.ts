@@ -286,12 +286,13 @@ describe('groups', () => {
   });
 
   describe('credit pool', () => {
+    /** A group whose members joined before it had a pool: their opening credits came from the site. */
     async function pooledGroup(pool: number, members = 1) {
       const g = await createGroupAsAdmin(t, token);
-      const res = await t.put<Group>(groupUrl(g.id, '/credits-pool'), { credits_pool: pool }, token);
-      expect(res.status).toBe(200);
       const users = [];
       for (let i = 0; i < members; i += 1) users.push(await member(g.id));
+      const res = await t.put<Group>(groupUrl(g.id, '/credits-pool'), { credits_pool: pool }, token);
+      expect(res.status).toBe(200);
       return { group: res.body.data, users };
     }
 

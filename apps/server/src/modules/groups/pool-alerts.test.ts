@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, createGroupAsAdmin, createUserAsAdmin, poolTransfer } from '../../../test/admin-helpers.js';
-import { type TestApp, createTestApp } from '../../../test/test-app.js';
+import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 
 const poolUrl = (id: number) => `/api/admin/user-groups/${id}/credits-pool`;
 
@@ -19,9 +19,10 @@ describe('low-pool alerts', () => {
 
   async function groupWithAdmin(pool: number) {
     const group = await createGroupAsAdmin(t, superToken);
-    expect((await t.put(poolUrl(group.id), { credits_pool: pool }, superToken)).status).toBe(200);
+    // Members first: once the group has a pool, their opening credits would come out of it.
     const { user: admin } = await adminSession(t, superToken, { group_id: group.id });
     const member = await createUserAsAdmin(t, superToken, { group_id: group.id });
+    expect((await t.put(poolUrl(group.id), { credits_pool: pool }, superToken)).status).toBe(200);
     return { group, admin, member };
   }
 
@@ -57,6 +58,18 @@ describe('low-pool alerts', () => {
     // … and the next fall below 40 % (200 − 130 = 70 left, 35 %) warns again.
     expect((await poolTransfer(t, superToken, group.id, { user_id: member.id, amount: 50 })).status).toBe(200);
     await expect.poll(() => alertsTo(admin.email).length).toBe(2);
+  });
+
+  it('warns when the opening credits of new accounts draw the pool below the share', async () => {
+    const group = await createGroupAsAdmin(t, superToken);
+    const { user: admin, token } = await adminSession(t, superToken, { group_id: group.id });
+    expect((await t.put(poolUrl(group.id), { credits_pool: 1500 }, superToken)).status).toBe(200);
+    // 1,000 opening credits out of 1,500: 500 left, 33 %.
+    const member = { username: `pa_${unique()}`, email: `pa_${unique()}@example.com`, password: 'secret123' };
+    expect((await t.post('/api/admin/users', member, token)).status).toBe(201);
+    const mail = await t.mail.nextMailTo(admin.email);
+    expect(mail.subject).toContain(group.name);
+    expect(mail.text).toContain('500');
   });
 
   it('stays silent while the share is off (0)', async () => {

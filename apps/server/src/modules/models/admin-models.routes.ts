@@ -13,11 +13,11 @@ export const adminModelsRoutes =
     registerCall(app, 'createModel', pre, async ({ req, body }) => s.create(await adminContextOf(req), body));
     registerCall(app, 'updateModel', pre, async ({ req, id, body }) => s.update(await adminContextOf(req), id, body));
     registerCall(app, 'deleteModel', pre, async ({ req, id }) => s.remove(await adminContextOf(req), id));
-    registerCall(app, 'testModel', pre, async ({ req, id }) => s.test(await adminContextOf(req), id));
+    registerCall(app, 'testModel', pre, async ({ req, id }) => s.test(await adminContextOf(req), id, req.lang));
     registerCall(app, 'sortModels', pre, async ({ req, body }) => s.sort(await adminContextOf(req), body));
     registerCall(app, 'getModelGroups', pre, async ({ req, id }) => s.groups(await actorOf(req), id));
     registerCall(app, 'setModelGroups', pre, async ({ req, id, body }) =>
       s.setGroups(await adminContextOf(req), id, body.group_ids),
     );
-    registerCall(app, 'discoverModels', pre, async ({ req, body }) => s.discover(await actorOf(req), body));
+    registerCall(app, 'discoverModels', pre, async ({ req, body }) => s.discover(await actorOf(req), body, req.lang));
   };

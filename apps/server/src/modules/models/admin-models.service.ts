@@ -1,7 +1,9 @@
 import {
   type AdminModel,
   type CreateModelBody,
+  sendsKeyElsewhere,
   type DiscoverModelsBody,
+  type Language,
   type ModelTestResult,
   type SortOrderBody,
   type UpdateModelBody,
@@ -29,6 +31,12 @@ const PLAIN_FIELDS = ['name', 'provider', 'credits_per_chat', 'sort_order'] as c
 const FLAGS = ['stream_enabled', 'image_upload_enabled', 'is_active'] as const;
 /** A change to any of these makes the stored test result describe another configuration. */
 const REACH_FIELDS = ['name', 'provider', 'api_endpoint', 'api_key_encrypted'] as const;
+
+/** The provider and endpoint a patch sets, for comparing where the key would go. */
+const pick = (patch: Updateable<AiModelsTable>) => ({
+  ...(patch.provider !== undefined ? { provider: patch.provider } : {}),
+  ...(patch.api_endpoint !== undefined ? { api_endpoint: patch.api_endpoint } : {}),
+});
 
 const UNREADABLE_KEY = 'The stored API key cannot be decrypted (was the application secret changed?); enter it again';
 
@@ -104,7 +112,7 @@ export class AdminModelsService {
 
   async update(ctx: AdminContext, id: number, body: UpdateModelBody): Promise<AdminModel> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'model.update', body.group_ids, (row, now) => {
+      this.change(ctx, id, 'model.update', body.group_ids, (row, now, notes) => {
         const patch: Updateable<AiModelsTable> = {};
         for (const field of PLAIN_FIELDS) {
           if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
@@ -118,6 +126,12 @@ export class AdminModelsService {
         // The key is write-only: absent keeps it, null or '' removes it, a value replaces it.
         if (body.api_key !== undefined)
           patch.api_key_encrypted = body.api_key ? this.d.box.encrypt(body.api_key) : null;
+        else if (row.api_key_encrypted && sendsKeyElsewhere(row, { ...row, ...pick(patch) })) {
+          // The stored key was entered for another server: pointing the model elsewhere
+          // without a new key would hand the old one to whoever runs the new address.
+          patch.api_key_encrypted = null;
+          notes.key_cleared = 'endpoint_origin_changed';
+        }
         if (REACH_FIELDS.some((f) => patch[f] !== undefined && patch[f] !== row[f])) {
           Object.assign(patch, {
             last_test_at: null,
@@ -185,11 +199,11 @@ export class AdminModelsService {
    * runs before the transaction, so a slow upstream never holds one open. A failure is a
    * result, not an error: the administrator reads the upstream's reason.
    */
-  async test(ctx: AdminContext, id: number): Promise<ModelTestResult> {
+  async test(ctx: AdminContext, id: number, lang: Language = 'en-US'): Promise<ModelTestResult> {
     authorize(ctx.actor, 'model.manage');
     const row = await this.d.repo.findById(id);
     if (!row) throw new AppError('NOT_FOUND');
-    const outcome = await this.probe(row);
+    const outcome = await this.probe(row, lang);
     return this.d.tx.run(ctx, async (trx, now) => {
       const locked = await this.d.repo.lock(id, trx);
       if (!locked) throw new AppError('NOT_FOUND');
@@ -226,7 +240,7 @@ export class AdminModelsService {
   }
 
   /** The model ids an endpoint offers, with a key typed in or with a stored model's endpoint and key. */
-  async discover(actor: Actor, body: DiscoverModelsBody): Promise<{ models: string[] }> {
+  async discover(actor: Actor, body: DiscoverModelsBody, lang: Language = 'en-US'): Promise<{ models: string[] }> {
     authorize(actor, 'model.manage');
     const timeout = this.d.discoverTimeoutMs;
     if ('model_id' in body) {
@@ -238,13 +252,14 @@ export class AdminModelsService {
       } catch {
         throw new AppError('UPSTREAM_UNREACHABLE', { detail: UNREADABLE_KEY });
       }
-      return { models: await discoverModels({ provider: row.provider, endpoint: row.api_endpoint, apiKey }, timeout) };
+      const stored = { provider: row.provider, endpoint: row.api_endpoint, apiKey };
+      return { models: await discoverModels(stored, timeout, lang) };
     }
     const target = { provider: body.provider, endpoint: body.api_endpoint, apiKey: body.api_key || undefined };
-    return { models: await discoverModels(target, timeout) };
+    return { models: await discoverModels(target, timeout, lang) };
   }
 
-  private async probe(row: AiModelRow): Promise<TestOutcome> {
+  private async probe(row: AiModelRow, lang: Language): Promise<TestOutcome> {
     let apiKey: string | undefined;
     try {
       apiKey = openKey(this.d.box, row.api_key_encrypted);
@@ -254,6 +269,7 @@ export class AdminModelsService {
     return testConnection(
       { provider: row.provider, modelId: row.name, apiKey, endpoint: row.api_endpoint },
       this.d.testTimeoutMs,
+      lang,
     );
   }
 
@@ -266,7 +282,8 @@ export class AdminModelsService {
     id: number,
     action: string,
     groupIdsWanted: number[] | undefined,
-    patchOf: (row: AiModelRow, now: string) => Updateable<AiModelsTable>,
+    /** `notes` are added to the audit row's `after` (what a diff of the snapshots cannot say). */
+    patchOf: (row: AiModelRow, now: string, notes: Record<string, unknown>) => Updateable<AiModelsTable>,
   ): Promise<AdminModel> {
     authorize(ctx.actor, 'model.manage');
     return this.d.tx.run(ctx, async (trx, now) => {
@@ -274,13 +291,15 @@ export class AdminModelsService {
       const row = await this.d.repo.lock(id, trx);
       if (!row) throw new AppError('NOT_FOUND');
       const before = this.toModel(row, await this.d.repo.groupIds(id, trx));
-      const patch = patchOf(row, now);
+      const notes: Record<string, unknown> = {};
+      const patch = patchOf(row, now, notes);
       await this.d.repo.update(id, patch, trx);
       if (groupIds !== undefined) await this.d.repo.replaceGroups(id, groupIds, trx);
       const after = await this.present(id, trx);
       const changes = diff(modelSnapshot(before), modelSnapshot(after));
       // A new key with the same last four characters leaves the snapshot unchanged; say so anyway.
       if (typeof patch.api_key_encrypted === 'string') changes.after.key_changed = true;
+      Object.assign(changes.after, notes);
       return {
         result: after,
         audit: { action, targetType: TARGET, targetId: id, before: changes.before, after: changes.after },

@@ -1,7 +1,8 @@
-import type { AiProvider } from '@aiplatform/contracts';
+import { type AiProvider, type Language, PROVIDER_DEFAULT_BASE } from '@aiplatform/contracts';
+import { isRedirect, redirectTarget } from '../../ai/upstream-fetch.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { maskKey } from './model-key.js';
-import { describeFailure } from './model-probe.js';
+import { describeFailure, redirectMessage } from './model-probe.js';
 
 export const DISCOVER_TIMEOUT_MS = 10_000;
 /** A model list is small; anything this large is not one, and is not read to the end. */
@@ -9,13 +10,6 @@ const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 /** The longest id the model form accepts. */
 const MAX_ID_LENGTH = 200;
 const DETAIL_MAX = 200;
-
-/** Where each provider lists its models when no endpoint is configured. */
-const DEFAULT_BASE: Record<Exclude<AiProvider, 'openai_compatible'>, string> = {
-  openai: 'https://api.openai.com/v1',
-  anthropic: 'https://api.anthropic.com/v1',
-  google: 'https://generativelanguage.googleapis.com/v1beta',
-};
 
 export interface DiscoveryTarget {
   provider: AiProvider;
@@ -25,7 +19,7 @@ export interface DiscoveryTarget {
 
 /** The list request of each provider: its address (one page, the largest allowed) and how the key is sent. */
 function requestOf(t: DiscoveryTarget): { url: URL; headers: Record<string, string> } {
-  const base = t.endpoint?.trim() || (t.provider === 'openai_compatible' ? undefined : DEFAULT_BASE[t.provider]);
+  const base = t.endpoint?.trim() || PROVIDER_DEFAULT_BASE[t.provider];
   // An OpenAI-compatible server has no default address.
   if (!base || !URL.canParse(base)) throw new InputError(['validation.url.invalid']);
   const url = new URL(base);
@@ -97,9 +91,13 @@ const unreachable = (detail: string, key: string | undefined) => {
  * Asks the provider which models the key can use. Unreachable, a non-2xx answer or an
  * answer that is not a model list: 502 UPSTREAM_UNREACHABLE with a short detail (the key
  * masked). Redirects are not followed: the key travels in headers that a redirect to
- * another host would carry along.
+ * another host would carry along; the detail says where it pointed.
  */
-export async function discoverModels(t: DiscoveryTarget, timeoutMs = DISCOVER_TIMEOUT_MS): Promise<string[]> {
+export async function discoverModels(
+  t: DiscoveryTarget,
+  timeoutMs = DISCOVER_TIMEOUT_MS,
+  lang: Language = 'en-US',
+): Promise<string[]> {
   const { url, headers } = requestOf(t);
   const signal = AbortSignal.timeout(timeoutMs);
   let res: Response;
@@ -108,7 +106,10 @@ export async function discoverModels(t: DiscoveryTarget, timeoutMs = DISCOVER_TI
     res = await fetch(url, { method: 'GET', headers, redirect: 'manual', signal });
     text = await readCapped(res);
   } catch (err) {
-    throw unreachable(describeFailure(err, t.apiKey, timeoutMs, DETAIL_MAX), t.apiKey);
+    throw unreachable(describeFailure(err, t.apiKey, timeoutMs, DETAIL_MAX, lang), t.apiKey);
+  }
+  if (isRedirect(res.status)) {
+    throw unreachable(redirectMessage(res.status, redirectTarget(res.headers.get('location'), url), lang), t.apiKey);
   }
   if (res.status < 200 || res.status > 299) {
     const said = text === undefined ? undefined : upstreamMessage(text);

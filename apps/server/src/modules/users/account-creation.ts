@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, GroupRow, UserRow } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { applyCreditChange } from '../credits/credits-writer.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
+import { grantOpeningCredits } from './opening-credits.js';
 import type { Db, UsersRepo } from './users.repo.js';
 
 export interface NewAccount {
@@ -12,7 +12,18 @@ export interface NewAccount {
   phone: string | null;
   role: UserRow['role'];
   groupId: number | null;
+  /** The opening credits asked for; where they come from, if at all, is `grantOpeningCredits`'s rule. */
   credits: number;
+  /**
+   * Whether the site may grant them when the group has no pool: registration, start-up
+   * and administrators who may adjust balances (`mayGrantOpeningCredits`).
+   */
+  siteMayGrant: boolean;
+  /**
+   * When the group's pool cannot cover them: refuse the account (an administrator can act
+   * on that), or open it with none (self-registration: the visitor cannot).
+   */
+  whenPoolShort?: 'refuse' | 'open-empty';
   tokens: number;
   remark?: string | null;
   /** The administrator who created the account; null for registration and start-up. */
@@ -24,29 +35,34 @@ export interface NewAccount {
 /**
  * Checks that a group can take one more member and holds its row lock until the
  * transaction ends, so two concurrent joins cannot both take the last place.
- * Returns false when the group does not exist.
+ * Returns the locked group, or undefined when it does not exist.
  */
-export async function reserveGroupPlace(groups: GroupsRepo, groupId: number, trx: Db, now: string): Promise<boolean> {
+export async function reserveGroupPlace(
+  groups: GroupsRepo,
+  groupId: number,
+  trx: Db,
+  now: string,
+): Promise<GroupRow | undefined> {
   const group = await groups.lock(groupId, trx, now);
-  if (!group) return false;
+  if (!group) return undefined;
   if (group.user_limit !== null && (await groups.countMembers(groupId, trx)) >= group.user_limit) {
     throw new AppError('GROUP_FULL');
   }
-  return true;
+  return group;
 }
 
 /**
  * Inserts a user inside the caller's transaction and writes the opening credits as a
  * `system_reward` ledger row, so that from the first day the ledger sum equals the
- * balance. A group that does not exist leaves the user without a group; a full one
- * refuses with GROUP_FULL.
+ * balance; a group with a pool pays them (opening-credits.ts). A group that does not
+ * exist leaves the user without a group; a full one refuses with GROUP_FULL.
  */
 export async function insertAccount(
   trx: Db,
   repos: { users: UsersRepo; groups: GroupsRepo },
   a: NewAccount & { passwordHash: string },
 ): Promise<number> {
-  const groupOk = a.groupId !== null && (await reserveGroupPlace(repos.groups, a.groupId, trx, a.now));
+  const group = a.groupId === null ? undefined : await reserveGroupPlace(repos.groups, a.groupId, trx, a.now);
   const id = await repos.users.insert(
     {
       email: a.email.toLowerCase(),
@@ -55,7 +71,7 @@ export async function insertAccount(
       password_hash: a.passwordHash,
       role: a.role,
       status: 'active',
-      group_id: groupOk ? a.groupId : null,
+      group_id: group ? group.id : null,
       avatar_url: null,
       credits_quota: 0,
       credits_used: 0,
@@ -69,16 +85,16 @@ export async function insertAccount(
     },
     trx,
   );
-  if (a.credits > 0) {
-    await applyCreditChange(trx, {
-      userId: id,
-      type: 'system_reward',
-      amount: a.credits,
-      description: a.grantDescription,
-      operatorId: a.operatorId ?? null,
-      now: a.now,
-    });
-  }
+  await grantOpeningCredits(trx, repos.groups, {
+    userId: id,
+    group,
+    requested: a.credits,
+    siteMayGrant: a.siteMayGrant,
+    whenPoolShort: a.whenPoolShort ?? 'refuse',
+    operatorId: a.operatorId ?? null,
+    siteDescription: a.grantDescription,
+    now: a.now,
+  });
   return id;
 }
 

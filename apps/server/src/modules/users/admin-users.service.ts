@@ -16,7 +16,7 @@ import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorize, can, listScope, requireScope } from '../../policies/policy.js';
+import { authorize, authorizeFound, can, listScope, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
@@ -24,6 +24,7 @@ import type { SessionRepo } from '../auth/session.repo.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
+import { mayGrantOpeningCredits } from './opening-credits.js';
 import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
 import { type Db, type UsersRepo, isRowId } from './users.repo.js';
@@ -37,6 +38,8 @@ export interface AdminUsersDeps {
   settings: SettingsService;
   tx: AdminTransactions;
   clock: Clock;
+  /** Told after a new account drew its opening credits from a group's pool (the low-pool email). */
+  onPoolChanged?: (groupId: number) => void;
 }
 
 const EXPORT_BATCH = 500;
@@ -72,9 +75,7 @@ export class AdminUsersService {
   }
 
   async get(actor: Actor, id: number): Promise<AdminUserDetail> {
-    const user = await this.d.users.findWithGroupById(id);
-    if (!user) throw new AppError('NOT_FOUND');
-    authorize(actor, 'user.read', userTarget(user));
+    const user = authorizeFound(actor, 'user.read', await this.d.users.findWithGroupById(id), userTarget);
     const now = this.d.clock.now();
     const [extra, sessions] = await Promise.all([
       this.d.users.extraPermissions(id),
@@ -94,10 +95,7 @@ export class AdminUsersService {
   async lockTarget(actor: Actor, action: Parameters<typeof authorize>[1], id: number, trx: Db, now: string) {
     // No right to the action at all: the same answer whether or not the user exists.
     requireScope(actor, action);
-    const user = await this.d.adminUsers.lock(id, trx, now);
-    if (!user) throw new AppError('NOT_FOUND');
-    authorize(actor, action, userTarget(user));
-    return user;
+    return authorizeFound(actor, action, await this.d.adminUsers.lock(id, trx, now), userTarget);
   }
 
   async create(ctx: AdminContext, body: CreateAdminUserBody): Promise<AdminUser> {
@@ -115,7 +113,7 @@ export class AdminUsersService {
       throw new InputError(['validation.group.notFound']);
     await assertIdentityFree(this.d.users, { email: body.email, username: body.username, phone: body.phone ?? null });
     const passwordHash = await hashPassword(body.password);
-    return this.mapConflicts(() =>
+    const created = await this.mapConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         const id = await insertAccount(trx, this.d, {
           email: body.email,
@@ -125,6 +123,7 @@ export class AdminUsersService {
           role,
           groupId,
           credits: body.credits_quota ?? settings.user.default_credits,
+          siteMayGrant: mayGrantOpeningCredits(actor),
           tokens: body.token_quota ?? settings.user.default_tokens,
           remark: body.remark ?? null,
           operatorId: actor.id,
@@ -135,6 +134,8 @@ export class AdminUsersService {
         return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after: { ...result } } };
       }),
     );
+    this.d.onPoolChanged?.(groupId);
+    return created;
   }
 
   async update(ctx: AdminContext, id: number, body: UpdateAdminUserBody): Promise<AdminUser> {

@@ -1,4 +1,4 @@
-import { type UserImportReport, USER_CSV_IMPORT_COLUMNS } from '@aiplatform/contracts';
+import { USER_CSV_IMPORT_COLUMNS } from '@aiplatform/contracts';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,13 +6,14 @@ import {
   createGroupAsAdmin,
   createUserAsAdmin,
   expectEveryLedgerConsistent,
+  importCsv,
   ledgerRows,
+  toCsv,
   uniquePhone,
 } from '../../../test/admin-helpers.js';
-import { type TestApp, createTestApp, multipartFile, unique } from '../../../test/test-app.js';
+import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 
 const EXPORT_URL = '/api/admin/users/export.csv';
-const IMPORT_URL = '/api/admin/users/import';
 
 async function exportCsv(t: TestApp, token: string, query = '') {
   const res = await t.app.inject({
@@ -25,25 +26,6 @@ async function exportCsv(t: TestApp, token: string, query = '') {
 
 function rowsOf(text: string): Record<string, string>[] {
   return parse(text, { bom: true, columns: true, skip_empty_lines: true });
-}
-
-function toCsv(header: readonly string[], rows: (string | number)[][]): Buffer {
-  const cell = (v: string | number) => {
-    const s = String(v);
-    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return Buffer.from([header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n');
-}
-
-function importCsv(t: TestApp, token: string, file: Buffer, dryRun?: boolean, lang = 'en-US') {
-  const { payload, headers } = multipartFile('file', 'users.csv', 'text/csv', file);
-  const query = dryRun === undefined ? '' : `?dry_run=${dryRun}`;
-  return t.request<UserImportReport>('POST', `${IMPORT_URL}${query}`, {
-    payload,
-    headers,
-    token,
-    lang,
-  });
 }
 
 describe('user CSV', () => {

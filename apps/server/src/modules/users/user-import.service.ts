@@ -9,8 +9,14 @@ import { conflictFromDbError } from '../auth/identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount } from './account-creation.js';
+import { hasPool, mayGrantOpeningCredits, openingCreditsOf } from './opening-credits.js';
 import { type ParsedRow, parseUserCsv } from './user-csv-import.js';
 import { type UsersRepo, isRowId } from './users.repo.js';
+
+interface ImportDefaults {
+  groupId: number;
+  credits: number;
+}
 
 /**
  * CSV import of users: every row is checked before anything is written; a dry run
@@ -18,14 +24,22 @@ import { type UsersRepo, isRowId } from './users.repo.js';
  */
 export class UserImportService {
   constructor(
-    private readonly d: { users: UsersRepo; groups: GroupsRepo; settings: SettingsService; tx: AdminTransactions },
+    private readonly d: {
+      users: UsersRepo;
+      groups: GroupsRepo;
+      settings: SettingsService;
+      tx: AdminTransactions;
+      /** Told after the import drew opening credits from a group's pool (the low-pool email). */
+      onPoolChanged?: (groupId: number) => void;
+    },
   ) {}
 
   async import(ctx: AdminContext, file: Buffer, dryRun: boolean, lang: Language): Promise<UserImportReport> {
     authorize(ctx.actor, 'user.import');
     const rows = parseUserCsv(file, lang);
     const settings = await this.d.settings.getSettings();
-    await this.checkRows(ctx, rows, settings.user.default_group_id, lang);
+    const defaults = { groupId: settings.user.default_group_id, credits: settings.user.default_credits };
+    await this.checkRows(ctx, rows, defaults, lang);
     const errors = rows.filter((r) => r.errors.length > 0).map((r) => ({ row: r.row, errors: r.errors }));
     const report = { dry_run: dryRun, total: rows.length, valid: rows.length - errors.length, created: 0, errors };
     if (dryRun) return report;
@@ -34,12 +48,13 @@ export class UserImportService {
     const prepared = await Promise.all(
       rows.map(async (r) => ({ body: r.body!, passwordHash: await hashPassword(r.body!.password) })),
     );
+    // Every target group locked up front in id order: two imports naming the same
+    // groups in different row orders queue up instead of deadlocking.
+    const groupIds = prepared.map(({ body }) => this.groupFor(ctx, body.group_id, defaults.groupId));
+    const targets = [...new Set(groupIds)].sort((a, b) => (a ?? 0) - (b ?? 0));
     try {
-      return await this.d.tx.run(ctx, async (trx, now) => {
-        // Every target group locked up front in id order: two imports naming the same
-        // groups in different row orders queue up instead of deadlocking.
-        const groupIds = prepared.map(({ body }) => this.groupFor(ctx, body.group_id, settings.user.default_group_id));
-        for (const id of [...new Set(groupIds)].sort((a, b) => (a ?? 0) - (b ?? 0))) {
+      const done = await this.d.tx.run(ctx, async (trx, now) => {
+        for (const id of targets) {
           if (id !== null) await this.d.groups.lock(id, trx, now);
         }
         const audit = [];
@@ -50,8 +65,9 @@ export class UserImportService {
             phone: body.phone ?? null,
             passwordHash,
             role: body.role ?? 'user',
-            groupId: this.groupFor(ctx, body.group_id, settings.user.default_group_id),
-            credits: body.credits_quota ?? settings.user.default_credits,
+            groupId: this.groupFor(ctx, body.group_id, defaults.groupId),
+            credits: body.credits_quota ?? defaults.credits,
+            siteMayGrant: mayGrantOpeningCredits(ctx.actor),
             tokens: settings.user.default_tokens,
             remark: body.remark ?? null,
             operatorId: ctx.actor.id,
@@ -63,6 +79,8 @@ export class UserImportService {
         }
         return { result: { ...report, created: prepared.length }, audit };
       });
+      for (const id of targets) if (id !== null) this.d.onPoolChanged?.(id);
+      return done;
     } catch (err) {
       // A concurrent sign-up took an identity between the check and the write.
       throw conflictFromDbError(err) ?? err;
@@ -74,13 +92,15 @@ export class UserImportService {
   }
 
   /** Adds to each row what only the whole file and the database can tell. */
-  private async checkRows(ctx: AdminContext, rows: ParsedRow[], fallbackGroup: number, lang: Language) {
+  private async checkRows(ctx: AdminContext, rows: ParsedRow[], defaults: ImportDefaults, lang: Language) {
+    const fallbackGroup = defaults.groupId;
     const seen = {
       email: new Map<string, number>(),
       username: new Map<string, number>(),
       phone: new Map<string, number>(),
     };
-    const joining = new Map<number, number>();
+    /** Per group: the rows joining it and the opening credits they ask for. */
+    const joining = new Map<number, ParsedRow[]>();
     const t = (key: string, params?: Record<string, string | number>) => translate(lang, key, params);
     for (const r of rows) {
       const b = r.body;
@@ -105,25 +125,33 @@ export class UserImportService {
       const groupId = this.groupFor(ctx, b.group_id, fallbackGroup);
       if (groupId === null || !isRowId(groupId) || !(await this.d.groups.findById(groupId)))
         r.errors.push(t('validation.group.notFound'));
-      else joining.set(groupId, (joining.get(groupId) ?? 0) + 1);
+      else joining.set(groupId, [...(joining.get(groupId) ?? []), r]);
     }
-    await this.checkGroupLimits(rows, joining, ctx, fallbackGroup, t);
+    await this.checkGroups(joining, ctx, defaults.credits, t);
   }
 
-  private async checkGroupLimits(
-    rows: ParsedRow[],
-    joining: Map<number, number>,
+  /** Member limits and pools: what all the rows joining one group need of it together. */
+  private async checkGroups(
+    joining: Map<number, ParsedRow[]>,
     ctx: AdminContext,
-    fallbackGroup: number,
-    t: (key: string) => string,
+    defaultCredits: number,
+    t: (key: string, params?: Record<string, string | number>) => string,
   ) {
-    for (const [groupId, count] of joining) {
+    const siteMayGrant = mayGrantOpeningCredits(ctx.actor);
+    for (const [groupId, members] of joining) {
       const group = await this.d.groups.findWithStats(groupId);
-      if (!group || group.user_limit === null || group.user_count + count <= group.user_limit) continue;
-      for (const r of rows) {
-        if (r.body && this.groupFor(ctx, r.body.group_id, fallbackGroup) === groupId)
-          r.errors.push(t('errors.GROUP_FULL'));
-      }
+      if (!group) continue;
+      const problems: string[] = [];
+      if (group.user_limit !== null && group.user_count + members.length > group.user_limit)
+        problems.push(t('errors.GROUP_FULL'));
+      // The same rule the writes apply (opening-credits.ts), summed over the file.
+      const required = members.reduce(
+        (sum, r) => sum + openingCreditsOf(group, r.body!.credits_quota ?? defaultCredits, siteMayGrant).amount,
+        0,
+      );
+      const remaining = group.credits_pool - group.credits_pool_used;
+      if (hasPool(group) && required > remaining) problems.push(t('server.csv.poolShort', { required, remaining }));
+      for (const r of members) r.errors.push(...problems);
     }
   }
 }

@@ -8,6 +8,7 @@ import { i18n } from '../../i18n';
 import type { ChatMessage, ChatSessions } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 import { withNoAnswerMarks } from './no-answer';
+import { reportNotStored } from './answer-not-stored';
 
 /** Waits before attaching again after a lost connection, one per attempt while online. */
 const RETRY_DELAYS_MS = [300, 1000, 2000, 4000, 8000];
@@ -157,6 +158,7 @@ export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone
         streaming: false,
       });
       if (!isLostConnection(error)) {
+        reportNotStored(error);
         readBack(store, id);
         return 'ended';
       }

@@ -9,6 +9,7 @@ import { createDeltaAccumulator } from './delta-accumulator';
 import { type LiveText, createLiveText } from '../../components/chat/live-text';
 import { followAnswer, isLostConnection, readBack, showReadBack } from './answer-resume';
 import { lastShownId } from './follow-up-parent';
+import { reportNotStored } from './answer-not-stored';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -222,7 +223,10 @@ export async function runStreamSend(job: SendJob): Promise<void> {
       await followAnswer({ store, conversationId: id, answerId: assistantId, live, signal: controller.signal });
     } else if (partial) {
       // The server reported an error mid-answer: it keeps the text (charged) as interrupted.
+      // What it stored is read back: when it could not store this text (another server
+      // settled the answer, or the database was away), the stored one replaces it, and why is said.
       setAssistant({ content: partial, status: 'error', streaming: false });
+      reportNotStored(error);
       resync(job);
     } else if (initialised) {
       noAnswer(isApiError(error) && error.message ? error.message : i18n.t('chat:send.failed'));
@@ -256,9 +260,11 @@ export async function runPlainSend(job: SendJob): Promise<void> {
     if (job.rework) resync(job);
   } catch (error) {
     store.updateMessages(id, withoutTemps);
-    if (isApiError(error) && error.code === 'UPSTREAM_ERROR') {
-      // The server took the turn, refunded it and kept the question as unanswered: read it
-      // back, with its "no answer: retry" line, instead of putting the text back in the box.
+    if (isApiError(error) && (error.code === 'UPSTREAM_ERROR' || error.code === 'ANSWER_ENDED_ELSEWHERE')) {
+      // The server took the turn: refunded, the question kept as unanswered, or settled
+      // elsewhere with another text. Read it back (with its "no answer: retry" line, or the
+      // stored text) instead of putting the text back in the box.
+      reportNotStored(error);
       resync(job);
     } else if (isAbort(error)) {
       restoreInput(job);

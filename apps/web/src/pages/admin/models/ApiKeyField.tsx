@@ -1,7 +1,8 @@
-import type { AdminModel } from '@aiplatform/contracts';
+import type { AdminModel, AiProvider } from '@aiplatform/contracts';
 import { Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { keyHint } from './model-format';
+import { type ModelFormValues, keyNeededAgain } from './model-form-values';
 
 interface ApiKeyFieldProps {
   model: AdminModel | null;
@@ -11,26 +12,39 @@ interface ApiKeyFieldProps {
 
 /**
  * The API key, write-only: the stored key is never shown, only its hint. An empty field
- * keeps it; "remove the key" sends null.
+ * keeps it; "remove the key" sends null. Once the provider or address points to another
+ * server, the stored key is not sent there: the field then asks for the key again.
  */
 export function ApiKeyField({ model, removeKey, onRemoveKeyChange }: ApiKeyFieldProps) {
   const { t } = useTranslation();
-  const form = Form.useFormInstance();
+  const form = Form.useFormInstance<ModelFormValues>();
+  const provider: AiProvider = Form.useWatch('provider', form) ?? model?.provider ?? 'openai_compatible';
+  const endpoint: string = Form.useWatch('api_endpoint', form) ?? model?.api_endpoint ?? '';
+  const retype = !removeKey && keyNeededAgain(model, { provider, api_endpoint: endpoint });
   // '' when a key is stored but its hint is not shown: still a stored key.
   const stored = model ? keyHint(model) : null;
   const hint = stored === '' ? '…' : stored;
   const placeholder = removeKey
     ? t('catalog:models.form.keyWillBeRemoved')
-    : hint
+    : hint && !retype
       ? t('catalog:models.form.keyKeep', { hint })
       : t('catalog:models.form.keyPlaceholder');
+  const extra = retype
+    ? t('catalog:models.form.keyOtherServerHint')
+    : hint
+      ? t('catalog:models.form.keyStoredHint', { hint })
+      : t('catalog:models.form.keyNewHint');
   return (
     <>
       <Form.Item
         name="api_key"
         label={t('catalog:models.fields.apiKey')}
-        extra={hint ? t('catalog:models.form.keyStoredHint', { hint }) : t('catalog:models.form.keyNewHint')}
-        rules={[{ max: 1000, message: t('validation:apiKey.max') }]}
+        extra={<span data-testid="model-form-api-key-hint">{extra}</span>}
+        dependencies={['provider', 'api_endpoint']}
+        rules={[
+          { required: retype, whitespace: true, message: t('catalog:models.form.keyRequiredOtherServer') },
+          { max: 1000, message: t('validation:apiKey.max') },
+        ]}
         style={hint ? { marginBottom: 8 } : undefined}
       >
         <Input.Password

@@ -1,4 +1,4 @@
-import { AI_PROVIDERS, type AdminModel, type CreateModelBody } from '@aiplatform/contracts';
+import { AI_PROVIDERS, type AdminModel, type CreateModelBody, LIMITS } from '@aiplatform/contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
@@ -185,7 +185,13 @@ export function ModelForm({ model, models, onClose }: ModelFormProps) {
         <Form.Item name="stream_enabled" label={t('catalog:models.fields.stream')} valuePropName="checked">
           <Switch data-testid="model-form-stream" />
         </Form.Item>
-        <Form.Item name="image_upload_enabled" label={t('catalog:models.fields.images')} valuePropName="checked">
+        <Form.Item
+          name="image_upload_enabled"
+          label={t('catalog:models.fields.images')}
+          valuePropName="checked"
+          extra={t('catalog:models.form.imagesHint', { mb: LIMITS.imageBytesPerTurn / (1024 * 1024) })}
+          style={{ maxWidth: 360 }}
+        >
           <Switch data-testid="model-form-images" />
         </Form.Item>
         <Form.Item name="is_active" label={t('catalog:models.fields.active')} valuePropName="checked">

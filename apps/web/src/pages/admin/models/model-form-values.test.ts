@@ -5,6 +5,7 @@ import {
   canCreateDiscovered,
   discoverBodyOf,
   discoveredModelBodies,
+  keyNeededAgain,
   modelBodyOf,
   modelFormValuesOf,
 } from './model-form-values';
@@ -68,8 +69,8 @@ describe('modelBodyOf', () => {
 describe('discoverBodyOf', () => {
   const values = { provider: 'openai_compatible' as const, api_endpoint: 'https://x.example/v1', api_key: '' };
 
-  it('asks with the stored key of an edited model when no new key is typed', () => {
-    const body = discoverBodyOf(values, MODEL, false);
+  it('asks with the stored key of an edited model when no new key is typed (same server)', () => {
+    const body = discoverBodyOf({ ...values, api_endpoint: 'https://llm.example.com/v2' }, MODEL, false);
     expect(body).toEqual({ model_id: 7 });
     expect(canCreateDiscovered(body)).toBe(false);
   });
@@ -86,6 +87,42 @@ describe('discoverBodyOf', () => {
       api_endpoint: 'https://x.example/v1',
     });
     expect(discoverBodyOf({ ...values, api_endpoint: '' }, null, false)).toEqual({ provider: 'openai_compatible' });
+  });
+});
+
+describe('keyNeededAgain', () => {
+  const reach = (api_endpoint: string, provider = MODEL.provider) => ({ provider, api_endpoint });
+
+  it('asks for the key again when the address moves to another scheme, host or port', () => {
+    expect(keyNeededAgain(MODEL, reach('https://attacker.example/v1'))).toBe(true);
+    expect(keyNeededAgain(MODEL, reach('http://llm.example.com/v1'))).toBe(true);
+    expect(keyNeededAgain(MODEL, reach('https://llm.example.com:8443/v1'))).toBe(true);
+  });
+
+  it('keeps the stored key for another path on the same server, or an address still being typed', () => {
+    expect(keyNeededAgain(MODEL, reach(' https://LLM.example.com:443/v2/ '))).toBe(false);
+    expect(keyNeededAgain(MODEL, reach('https://'))).toBe(false);
+  });
+
+  it('counts the provider’s own address as its origin', () => {
+    const openai = { ...MODEL, provider: 'openai' as const, api_endpoint: null };
+    expect(keyNeededAgain(openai, reach('', 'openai'))).toBe(false);
+    expect(keyNeededAgain(openai, reach('https://api.openai.com/v1', 'openai'))).toBe(false);
+    expect(keyNeededAgain(openai, reach('https://proxy.example/v1', 'openai'))).toBe(true);
+    expect(keyNeededAgain(openai, reach('', 'anthropic'))).toBe(true);
+  });
+
+  it('has nothing to ask for without a stored key or for a new model', () => {
+    expect(keyNeededAgain({ ...MODEL, api_key_set: false }, reach('https://attacker.example/v1'))).toBe(false);
+    expect(keyNeededAgain(null, reach('https://attacker.example/v1'))).toBe(false);
+  });
+
+  it('discovery on another server asks with the form, never with the stored key', () => {
+    const values = { ...reach('https://attacker.example/v1'), api_key: '' };
+    expect(discoverBodyOf(values, MODEL, false)).toEqual({
+      provider: 'openai_compatible',
+      api_endpoint: 'https://attacker.example/v1',
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type CreateModelBody,
   type DiscoverModelsBody,
   LIMITS,
+  sendsKeyElsewhere,
 } from '@aiplatform/contracts';
 
 export interface ModelFormValues {
@@ -55,6 +56,20 @@ export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): 
   };
 }
 
+type Reach = Pick<ModelFormValues, 'provider' | 'api_endpoint'>;
+type StoredReach = Pick<AdminModel, 'provider' | 'api_endpoint' | 'api_key_set'>;
+
+/**
+ * Whether the edited provider or address would send an existing model's stored key to
+ * another server (another scheme, host or port, the provider's default address counting
+ * as its own). The server then drops the stored key unless a new one comes with the
+ * change, so the form asks for it.
+ */
+export function keyNeededAgain(model: StoredReach | null, values: Reach): boolean {
+  if (!model?.api_key_set) return false;
+  return sendsKeyElsewhere(model, { provider: values.provider, api_endpoint: values.api_endpoint.trim() || null });
+}
+
 /**
  * The key part of a body: a typed key replaces the stored one, "remove" sends null, and
  * an empty field leaves the stored key alone (the field is absent).
@@ -87,15 +102,16 @@ type DiscoverInput = Pick<ModelFormValues, 'provider' | 'api_endpoint' | 'api_ke
 
 /**
  * What to ask the provider's model list with: the form's address and key, or, when an
- * existing model keeps its stored key (none typed, none removed), the model itself.
+ * existing model keeps its stored key (none typed, none removed, still the same server),
+ * the model itself.
  */
 export function discoverBodyOf(
   values: DiscoverInput,
-  model: Pick<AdminModel, 'id' | 'api_key_set'> | null,
+  model: (StoredReach & Pick<AdminModel, 'id'>) | null,
   removeKey: boolean,
 ): DiscoverModelsBody {
   const typedKey = values.api_key.trim();
-  if (model?.api_key_set && !typedKey && !removeKey) return { model_id: model.id };
+  if (model?.api_key_set && !typedKey && !removeKey && !keyNeededAgain(model, values)) return { model_id: model.id };
   const endpoint = values.api_endpoint.trim();
   return {
     provider: values.provider,

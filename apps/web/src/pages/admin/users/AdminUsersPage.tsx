@@ -112,6 +112,7 @@ function UsersWorkspace() {
         onClose={() => setCreateOpen(false)}
         canSetRole={access.canEverywhere('user.role')}
         canSetGroup={access.canEverywhere('user.move')}
+        canSetCredits={access.can('credits.adjust')}
         groupOptions={groupOptions}
         groups={groups}
       />

@@ -8,9 +8,10 @@ import { useFormRules } from '../../../components/common/form-rules';
 import { ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlaySize } from '../shared/use-overlay-size';
+import { formatNumber } from '../../../components/common/format';
 import { groupDisplayName } from '../../../components/common/group-name';
 import { useAuthStore } from '../../../stores/auth-store';
-import { type PoolGroup, newMemberPoolGroup } from './new-user-pool';
+import { type PoolGroup, openingCreditsSource } from './new-user-credits';
 
 interface CreateUserModalProps {
   open: boolean;
@@ -19,6 +20,8 @@ interface CreateUserModalProps {
   canSetRole: boolean;
   /** Only administrators of every group pick the group; a group administrator's users join their group. */
   canSetGroup: boolean;
+  /** Only those who may adjust balances choose the opening credits. */
+  canSetCredits: boolean;
   groupOptions: { value: number; label: string }[];
   /** The groups with their pools, to say where a new member's opening credits come from. */
   groups: readonly PoolGroup[];
@@ -57,15 +60,19 @@ export function CreateUserModal({
   onClose,
   canSetRole,
   canSetGroup,
+  canSetCredits,
   groupOptions,
   groups,
 }: CreateUserModalProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rules = useFormRules();
   const { modalWidth } = useOverlaySize(560);
   const [form] = Form.useForm<CreateUserValues>();
   const ownGroupId = useAuthStore((s) => s.user?.group_id ?? null);
-  const poolGroup = newMemberPoolGroup(groups, Form.useWatch('group_id', form), ownGroupId, canSetGroup);
+  const source = openingCreditsSource(groups, Form.useWatch('group_id', form), ownGroupId, {
+    setGroup: canSetGroup,
+    setCredits: canSetCredits,
+  });
   const create = useAdminMutation({
     mutationFn: (body: CreateAdminUserBody) => adminCall('createUser', { body }),
     invalidates: [adminKeys.users, adminKeys.groups],
@@ -132,16 +139,30 @@ export function CreateUserModal({
             />
           </Form.Item>
         )}
-        <Form.Item name="credits_quota" label={t('admin:fields.creditsQuota')} extra={t('admin:create.creditsHint')}>
-          <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="user-create-credits" />
-        </Form.Item>
-        {poolGroup && (
+        {canSetCredits && (
+          <Form.Item name="credits_quota" label={t('admin:fields.creditsQuota')} extra={t('admin:create.creditsHint')}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} data-testid="user-create-credits" />
+          </Form.Item>
+        )}
+        {source?.kind === 'pool' && (
           <Alert
             type="info"
             showIcon
             style={{ marginBottom: 16 }}
-            title={t('admin:create.poolNote', { group: groupDisplayName(poolGroup.name, t, poolGroup.id) })}
+            title={t('admin:create.poolNote', {
+              group: groupDisplayName(source.group.name, t, source.group.id),
+              remaining: formatNumber(source.group.credits_pool_remaining, i18n.language),
+            })}
             data-testid="user-create-pool-note"
+          />
+        )}
+        {source?.kind === 'none' && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={t('admin:create.noCreditsNote')}
+            data-testid="user-create-no-credits-note"
           />
         )}
         <Form.Item

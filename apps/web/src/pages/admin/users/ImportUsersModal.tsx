@@ -46,6 +46,8 @@ function ImportSteps({ onClose }: { onClose: () => void }) {
         <Typography.Text code copyable>
           {USER_CSV_IMPORT_COLUMNS.join(',')}
         </Typography.Text>
+        <br />
+        {t('admin:import.creditsHint')}
       </Typography.Paragraph>
       <Upload.Dragger
         accept=".csv,text/csv"

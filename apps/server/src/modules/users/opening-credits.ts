@@ -1,0 +1,94 @@
+import type { GroupRow } from '../../db/types.js';
+import { AppError } from '../../lib/errors.js';
+import type { Actor } from '../../policies/actor.js';
+import { can } from '../../policies/policy.js';
+import { applyCreditChange } from '../credits/credits-writer.js';
+import type { GroupsRepo } from '../groups/groups.repo.js';
+import type { Db } from './users.repo.js';
+
+/*
+ * Where a new account's opening credits come from — the one rule for every way an
+ * account is made (registration, the add-user form, CSV import, start-up):
+ *  - its group has a credit pool: they are drawn from that pool; when the pool cannot
+ *    cover them the account is refused, except a self-registration, which opens with none
+ *    (the visitor cannot act on a pool, and a refusal would show them its state);
+ *  - otherwise the site grants them, but only when whoever makes the account could grant
+ *    credits anyway (registration, start-up, an administrator who may adjust balances).
+ *    Anyone else (a group administrator) would mint credits by making accounts whose
+ *    password they know, so their accounts open with none.
+ */
+
+/** A group "has a pool" once its pool total is above zero; a group is created with none. */
+export const hasPool = (group: Pick<GroupRow, 'credits_pool'>): boolean => group.credits_pool > 0;
+
+/** Whether an administrator's new accounts may receive opening credits from the site. */
+export const mayGrantOpeningCredits = (actor: Actor): boolean => can(actor, 'credits.adjust');
+
+export type OpeningCredits = { amount: number; fromPool: boolean };
+
+/** What a new account in `group` receives, and from where, for the credits asked for. */
+export function openingCreditsOf(
+  group: Pick<GroupRow, 'credits_pool'> | undefined,
+  requested: number,
+  siteMayGrant: boolean,
+): OpeningCredits {
+  if (group && hasPool(group)) return { amount: requested, fromPool: true };
+  return { amount: siteMayGrant ? requested : 0, fromPool: false };
+}
+
+/**
+ * Writes a new account's opening credits inside its creating transaction. `group` is the
+ * group row as locked by that transaction. Drawn from a pool they are a `system_reward`
+ * row for the member and a `group_distribute` row in the pool's ledger (so a reclaim may
+ * take them back to the pool), the pool moving with one conditional update that cannot
+ * overdraw it however many accounts are made at once.
+ */
+export async function grantOpeningCredits(
+  trx: Db,
+  groups: GroupsRepo,
+  o: {
+    userId: number;
+    group: GroupRow | undefined;
+    requested: number;
+    siteMayGrant: boolean;
+    whenPoolShort: 'refuse' | 'open-empty';
+    operatorId: number | null;
+    /** The ledger text (an i18n key) when the site grants them. */
+    siteDescription: string;
+    now: string;
+  },
+): Promise<OpeningCredits> {
+  const opening = openingCreditsOf(o.group, o.requested, o.siteMayGrant);
+  if (opening.amount <= 0) return opening;
+  const pool = opening.fromPool ? o.group : undefined;
+  const moved = pool && (await groups.movePoolUsed(pool.id, opening.amount, trx));
+  if (pool && !moved) {
+    if (o.whenPoolShort === 'open-empty') return { amount: 0, fromPool: true };
+    const data = { required: opening.amount, remaining: pool.credits_pool - pool.credits_pool_used };
+    throw new AppError('POOL_SHORT_FOR_OPENING_CREDITS', data, data);
+  }
+  await applyCreditChange(trx, {
+    userId: o.userId,
+    type: 'system_reward',
+    amount: opening.amount,
+    description: pool ? 'server.ledger.openingFromPool' : o.siteDescription,
+    operatorId: o.operatorId,
+    now: o.now,
+  });
+  if (pool && moved) {
+    await groups.appendPoolLedger(
+      {
+        group_id: pool.id,
+        transaction_type: 'group_distribute',
+        amount: -opening.amount,
+        pool_remaining_after: moved.credits_pool - moved.credits_pool_used,
+        user_id: o.userId,
+        operator_id: o.operatorId,
+        reason: null,
+        created_at: o.now,
+      },
+      trx,
+    );
+  }
+  return opening;
+}
