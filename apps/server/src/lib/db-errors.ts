@@ -77,3 +77,8 @@ export function isStorageFull(err: unknown): boolean {
   }
   return false;
 }
+
+/** Either of the above: nothing wrong with the request, worth retrying later (503). */
+export function isWorthRetrying(err: unknown): boolean {
+  return isDatabaseUnavailable(err) || isStorageFull(err);
+}

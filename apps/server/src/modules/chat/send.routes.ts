@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
-import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { isWorthRetrying } from '../../lib/db-errors.js';
 import { sendOk } from '../../lib/envelope.js';
 import { translate } from '../../lib/i18n.js';
 import { successEnvelope } from '../../lib/openapi.js';
@@ -142,9 +142,9 @@ async function relay(
   try {
     await send.answerStream(turn, { delta: (t) => stream.delta(t), done: (d) => stream.finish('done', d), error }, ac);
   } catch (err) {
-    // As for the HTTP answers: a database that went away is worth retrying (503), not a bug.
-    if (isDatabaseUnavailable(err)) {
-      req.log.warn({ err }, 'answer stream cut: database unavailable');
+    // As for the HTTP answers: a database that went away, or a full disk, is worth retrying (503), not a bug.
+    if (isWorthRetrying(err)) {
+      req.log.warn({ err }, 'answer stream cut: database unavailable or disk full');
       error('SERVICE_UNAVAILABLE');
     } else {
       req.log.error({ err }, 'answer stream failed');

@@ -22,6 +22,7 @@ const STORED_ELSEWHERE = 'Echo: cut short elsewhere';
 
 /** A lost connection, as node-postgres reports it. */
 const databaseGone = () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+const diskFull = () => Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
 
 /**
  * The client is told what was stored: `done` only once the answer it saw is stored, else an
@@ -144,6 +145,17 @@ describe('an answer that could not be stored as it was produced', () => {
       .where('id', '=', answer.id)
       .execute();
     expect(await t.answerSweep.sweep()).toBe(1);
+  });
+
+  it('a stream whose answer cannot be stored because the disk is full ends with 503 SERVICE_UNAVAILABLE', async () => {
+    const u = await user();
+    const conv = await createConversation(t, u.token, { model_name: 'fake-echo' });
+    vi.spyOn(TurnAccounting.prototype, 'settle').mockRejectedValue(diskFull());
+    const stream = await openStream(t, u.token, conv.id, 'no room left');
+    const events = await stream.readUntil((names) => names.includes('done') || names.includes('error'));
+    expect(eventData(events, 'done')).toEqual([]);
+    expect(eventData(events, 'error')).toMatchObject([{ code: 503, error: 'SERVICE_UNAVAILABLE' }]);
+    vi.restoreAllMocks();
   });
 
   it('a non-streamed answer that cannot be stored answers 503 SERVICE_UNAVAILABLE', async () => {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type UpstreamEnd, describeUpstreamError } from '../../ai/upstream.js';
 import type { MessageRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
-import { isDatabaseUnavailable } from '../../lib/db-errors.js';
+import { isWorthRetrying } from '../../lib/db-errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 
@@ -77,8 +77,11 @@ export class TurnSettling {
         this.log.warn({ conversationId: turn.conversationId, answerId: turn.answerId }, 'answer settled elsewhere');
       return lost;
     } catch (err) {
-      if (!isDatabaseUnavailable(err)) throw err;
-      this.log.warn({ err, conversationId: turn.conversationId }, 'answer not stored: database unavailable');
+      if (!isWorthRetrying(err)) throw err;
+      this.log.warn(
+        { err, conversationId: turn.conversationId },
+        'answer not stored: database unavailable or disk full',
+      );
       return 'SERVICE_UNAVAILABLE';
     }
   }
