@@ -65,13 +65,24 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
 const SCHEMA_VANISHED = '3F000';
 const MIGRATE_ATTEMPTS = 3;
 
-export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContext): Promise<void> {
+async function migratorFor(db: Kysely<Database>, ctx: MigrationContext): Promise<Migrator> {
   const migrationTableSchema = await migrationSchema(db);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations(ctx)) },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
+}
+
+/** Undoes every migration after `name` (tests that rebuild an older database). */
+export async function migrateDownTo(db: Kysely<Database>, ctx: MigrationContext, name: string): Promise<void> {
+  const { error, results } = await (await migratorFor(db, ctx)).migrateTo(name);
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`undoing migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+}
+
+export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContext): Promise<void> {
+  const migrator = await migratorFor(db, ctx);
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');

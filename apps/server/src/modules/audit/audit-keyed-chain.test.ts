@@ -1,9 +1,8 @@
 import type { AuditVerifyResult } from '@aiplatform/contracts';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditRowsAfter, createGroupAsAdmin } from '../../../test/admin-helpers.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { auditKeyedChain } from '../../db/migrations/0016-audit-keyed-chain.js';
+import { migrateDownTo } from '../../db/migrate.js';
 import { resolveAppSecret } from '../../lib/secrets.js';
 import { GENESIS_HASH, keyedAuditHash, plainAuditHash } from './audit-chain.js';
 import { AuditKey } from './audit-key.js';
@@ -53,12 +52,12 @@ describe('audit chain keyed from an upgrade on', () => {
   }
 
   /**
-   * Turns the database into one written before the key: migration 0016 undone, the rows
-   * rewritten with plain hashes, then a restart, which runs the migration on them.
+   * Turns the database into one written before the key: migration 0016 and every later one
+   * undone (the migrator requires them in order), the rows rewritten with plain hashes,
+   * then a restart, which runs the migrations on them.
    */
   async function asBeforeTheKey() {
-    await auditKeyedChain('unused').down!(t.db);
-    await sql`delete from kysely_migration where name = '0016-audit-keyed-chain'`.execute(t.db);
+    await migrateDownTo(t.db, { appSecret: 'unused' }, '0015-message-versions');
     await rewritePlain(1);
     await t.reopen();
   }
