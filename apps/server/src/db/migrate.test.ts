@@ -4,18 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './types.js';
 
+/** How PostgreSQL fails a listing during which another client drops a schema. */
+const SCHEMA_GONE = { message: 'schema "t_gone" does not exist', code: '3F000' };
+/** …and when the drop lands between reading a table's name and reading its columns. */
+const COLUMN_GONE = { message: 'column "id" of relation "conversations" does not exist', code: '42703' };
+
 /**
  * An in-memory database whose first `times` table listings (Kysely's introspection, which
- * looks for its bookkeeping tables) fail the way PostgreSQL fails when another client drops
- * a schema during the listing.
+ * looks for its bookkeeping tables) fail with `failure`.
  */
-function databaseWhereASchemaVanishes(times: number) {
+function databaseWhereASchemaVanishes(times: number, failure: { message: string; code: string } = SCHEMA_GONE) {
   const sqlite = new SQLite(':memory:');
   const state = { listings: 0 };
   const prepare = sqlite.prepare.bind(sqlite);
   sqlite.prepare = (source: string) => {
     if (source.includes('sqlite_master') && state.listings++ < times) {
-      throw Object.assign(new Error('schema "t_gone" does not exist'), { code: '3F000' });
+      throw Object.assign(new Error(failure.message), { code: failure.code });
     }
     return prepare(source);
   };
@@ -29,6 +33,24 @@ describe('migrating while another client drops a schema', () => {
     await migrateToLatest(db, { appSecret: 'migration test secret' });
     expect(state.listings).toBeGreaterThan(1);
     expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+    await db.destroy();
+  });
+
+  it('lists the tables again when a table vanished under the listing', async () => {
+    const { db, state } = databaseWhereASchemaVanishes(1, COLUMN_GONE);
+    await migrateToLatest(db, { appSecret: 'migration test secret' });
+    expect(state.listings).toBeGreaterThan(1);
+    expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+    await db.destroy();
+  });
+
+  it('does not try again after another error', async () => {
+    const { db, state } = databaseWhereASchemaVanishes(1, {
+      message: 'permission denied for schema public',
+      code: '42501',
+    });
+    await expect(migrateToLatest(db, { appSecret: 'migration test secret' })).rejects.toThrow('migration  failed');
+    expect(state.listings).toBe(1);
     await db.destroy();
   });
 

@@ -58,11 +58,17 @@ async function migrationSchema(db: Kysely<Database>): Promise<string | undefined
 
 /**
  * Kysely looks for its bookkeeping tables by listing the tables of every schema, checking
- * each schema's privileges as it goes; a schema another client drops during that listing
- * (another installation sharing the database, a test run cleaning up) fails it with
- * "schema does not exist". Nothing was changed then, so the listing is simply tried again.
+ * each schema's privileges and each column's sequence as it goes; a schema another client
+ * drops during that listing (another installation sharing the database, a test run cleaning
+ * up) fails it with "schema does not exist", or with "relation" or "column does not exist"
+ * when the drop lands between reading a table's name and reading its columns. Nothing was
+ * changed then, so the listing is simply tried again.
  */
-const SCHEMA_VANISHED = '3F000';
+const VANISHED_DURING_LISTING = new Set([
+  '3F000', // invalid_schema_name
+  '42P01', // undefined_table
+  '42703', // undefined_column
+]);
 const MIGRATE_ATTEMPTS = 3;
 
 async function migratorFor(db: Kysely<Database>, ctx: MigrationContext): Promise<Migrator> {
@@ -87,7 +93,7 @@ export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContex
     const { error, results } = await migrator.migrateToLatest();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
-    const vanished = !failed && (error as { code?: string } | undefined)?.code === SCHEMA_VANISHED;
+    const vanished = !failed && VANISHED_DURING_LISTING.has((error as { code?: string } | undefined)?.code ?? '');
     if (vanished && attempt < MIGRATE_ATTEMPTS) continue;
     throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
