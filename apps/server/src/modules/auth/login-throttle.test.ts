@@ -1,7 +1,7 @@
 import { LIMITS } from '@aiplatform/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FrozenClock } from '../../../test/frozen-clock.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
 import { loginDelaySeconds } from './login-throttle.js';
 
 const LOGIN = '/api/auth/login';
@@ -13,17 +13,6 @@ const TRIPLE = '/api/auth/login-by-email-password';
 const STRANGER = '203.0.113.66';
 const OWNER = '198.51.100.7';
 const address = (i: number) => `192.0.2.${i + 1}`;
-
-/** A clock that moves only when told, so waits of a second can be checked to the millisecond. */
-class FrozenClock extends ManualClock {
-  private at = Date.now();
-  override now(): Date {
-    return new Date(this.at);
-  }
-  override advance(ms: number): void {
-    this.at += ms;
-  }
-}
 
 describe('loginDelaySeconds', () => {
   it('is 0 below the limit, then doubles from 1 s up to the cap', () => {

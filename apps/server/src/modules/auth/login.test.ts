@@ -1,5 +1,6 @@
 import type { LoginResult } from '@aiplatform/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { FrozenClock } from '../../../test/frozen-clock.js';
 import { type Credentials, type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 
 const LOGIN = '/api/auth/login';
@@ -132,8 +133,9 @@ describe('login attempt limit', () => {
   let t: TestApp;
   // Scale 1: the limit is the real one, 5 failures per account and address in 15 minutes.
   // A fresh app per test keeps the per-IP request limit (30 auth calls a minute) out of the way.
+  // The clock stands still: the 1 s wait must not run out while a busy machine answers.
   beforeEach(async () => {
-    t = await createTestApp({ config: { rateLimitScale: 1 } });
+    t = await createTestApp({ config: { rateLimitScale: 1 }, clock: new FrozenClock() });
   });
   afterEach(async () => {
     await t.close();

@@ -3,6 +3,7 @@ import { validationEnUS } from '@aiplatform/contracts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGroupAsAdmin } from '../../../test/admin-helpers.js';
 import { createChatApp, createConversation } from '../../../test/chat-helpers.js';
+import { FrozenClock } from '../../../test/frozen-clock.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 import { ACTIVITY_WRITE_INTERVAL_MS } from '../auth/session-activity.js';
 
@@ -215,8 +216,9 @@ describe('settings that take effect with the real limits', () => {
   let t: TestApp;
   let admin: string;
   beforeEach(async () => {
-    // Scale 1: the limits are the configured ones, not the relaxed test ones.
-    t = await createTestApp({ config: { rateLimitScale: 1 } });
+    // Scale 1: the limits are the configured ones, not the relaxed test ones. The clock stands
+    // still: a 1 s sign-in wait must not run out while a busy machine answers.
+    t = await createTestApp({ config: { rateLimitScale: 1 }, clock: new FrozenClock() });
     admin = (await t.loginAsAdmin()).accessToken;
   });
   afterEach(async () => {
