@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite in order — server integration on SQLite and on PostgreSQL,
-// web unit tests, then the browser tests against the built app — and one closing
-// summary line `N passed, N failed, N skipped`. Exit code 1 when anything failed.
+// web unit tests, then the browser tests against the built app — a summary with each
+// suite's counts and wall time, and one closing line `N passed, N failed, N skipped`.
+// Exit code 1 when anything failed.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 let broken = false;
+const runStarted = Date.now();
 
 function run(name, cmd, args, opts, readCounts) {
   console.log(`\n=== ${name} ===`);
@@ -80,12 +82,15 @@ if (pgUrl) {
 vitest('web unit', 'apps/web');
 
 console.log('\n=== build web app ===');
+const buildStarted = Date.now();
 const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+const buildSeconds = ((Date.now() - buildStarted) / 1000).toFixed(0);
 if (build.status !== 0) {
   totals.failed += 1;
   broken = true;
-  lines.push('web build: failed');
+  lines.push(`web build: failed (${buildSeconds} s)`);
 } else {
+  lines.push(`web build: ${buildSeconds} s`);
   const out = path.join(tmp, 'e2e.json');
   run(
     'browser (Playwright)',
@@ -103,5 +108,6 @@ if (build.status !== 0) {
 
 console.log('\n=== summary ===');
 for (const l of lines) console.log(l);
+console.log(`wall time: ${((Date.now() - runStarted) / 1000).toFixed(0)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 || broken ? 1 : 0);
