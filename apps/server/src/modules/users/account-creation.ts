@@ -85,7 +85,7 @@ export async function insertAccount(
     },
     trx,
   );
-  await grantOpeningCredits(trx, repos.groups, {
+  await grantOpeningCredits(trx, {
     userId: id,
     group,
     requested: a.credits,
