@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, GroupRow, UserGroupsTable } from '../../db/types.js';
+import type { Database, GroupRow, UserGroupsTable, Db } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../users/users.repo.js';
 import type { Dialect } from '../../db/database.js';
 
 /** A group with its live-member statistics, as lists and details show it. */

@@ -7,11 +7,11 @@ import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
 import type { ClosedGrant, GroupGrantsRepo } from './group-grants.repo.js';
 import { groupSnapshot, toGroup } from './group.presenter.js';
 import type { GroupPatch, GroupsRepo } from './groups.repo.js';
 import { applyPoolChange } from './pool-writer.js';
+import type { Db } from '../../db/types.js';
 
 /** The default group new accounts join; it always exists. */
 export const DEFAULT_GROUP_ID = 1;

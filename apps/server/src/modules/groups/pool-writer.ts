@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
-import type { GroupPoolTransactionsTable } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { GroupPoolTransactionsTable, Db } from '../../db/types.js';
 
 export type PoolTransactionType = GroupPoolTransactionsTable['transaction_type'];
 

@@ -1,10 +1,9 @@
-import type { GroupRow } from '../../db/types.js';
+import type { GroupRow, Db } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../policies/actor.js';
 import { can } from '../../policies/policy.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { applyPoolChange } from '../groups/pool-writer.js';
-import type { Db } from './users.repo.js';
 
 /*
  * Where a new account's opening credits come from — the one rule for every way an
