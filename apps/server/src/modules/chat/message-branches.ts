@@ -4,7 +4,7 @@ import type { ConversationRow, Database, MessageRow, Db } from '../../db/types.j
 import { AppError, notFound } from '../../lib/errors.js';
 import type { AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { MessageTree } from './message-tree.js';
-import type { TurnMessage } from './turn-prompt.js';
+import type { TurnMessage } from './send-prompt.js';
 
 /** A message's place in its conversation, without its text. */
 export interface MessageNode {

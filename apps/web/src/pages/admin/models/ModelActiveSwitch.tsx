@@ -1,7 +1,7 @@
 import type { AdminModel } from '@aiplatform/contracts';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { MODEL_CHANGE_KEYS } from './model-queries';
 
@@ -9,7 +9,7 @@ import { MODEL_CHANGE_KEYS } from './model-queries';
 export function ModelActiveSwitch({ model }: { model: AdminModel }) {
   const { t } = useTranslation();
   const toggle = useAdminMutation({
-    mutationFn: (is_active: boolean) => adminCall('updateModel', { params: { id: model.id }, body: { is_active } }),
+    mutationFn: (is_active: boolean) => call('updateModel', { params: { id: model.id }, body: { is_active } }),
     invalidates: MODEL_CHANGE_KEYS,
     successText: (saved) =>
       saved.is_active

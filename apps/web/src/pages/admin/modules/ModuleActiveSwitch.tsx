@@ -1,7 +1,7 @@
 import type { AdminModule } from '@aiplatform/contracts';
 import { Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { MODULE_CHANGE_KEYS } from './module-queries';
 
@@ -9,7 +9,7 @@ import { MODULE_CHANGE_KEYS } from './module-queries';
 export function ModuleActiveSwitch({ module }: { module: AdminModule }) {
   const { t } = useTranslation();
   const toggle = useAdminMutation({
-    mutationFn: () => adminCall('toggleModule', { params: { id: module.id } }),
+    mutationFn: () => call('toggleModule', { params: { id: module.id } }),
     invalidates: MODULE_CHANGE_KEYS,
     successText: (saved) =>
       saved.is_active
