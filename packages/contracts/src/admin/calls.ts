@@ -31,13 +31,12 @@ import {
   CreateModelBodySchema,
   DiscoverModelsBodySchema,
   DiscoverModelsResultSchema,
-  GroupIdsBodySchema,
-  GroupIdsResultSchema,
   ModelTestResultSchema,
   SortOrderBodySchema,
   UpdateModelBodySchema,
 } from './admin-models.js';
 import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from './admin-modules.js';
+import { GroupIdsBodySchema, GroupIdsResultSchema } from './catalog.js';
 import {
   AdminSettingsSchema,
   HomepageBodySchema,
