@@ -40,8 +40,6 @@ export async function bootstrap(deps: {
         color: '#1677ff',
         sort_order: 0,
         status: 'active',
-        credits_pool: 0,
-        credits_pool_used: 0,
         user_limit: null,
         site_name: null,
         site_logo: null,

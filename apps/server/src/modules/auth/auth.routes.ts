@@ -39,7 +39,7 @@ export const authRoutes =
   (s: AuthServices, guards: Guards, limits: RateLimits): FastifyPluginAsyncZod =>
   async (app) => {
     const login = { tags, response: { 200: successEnvelope(LoginResultSchema) } };
-    const signedIn = { preHandler: guards.authenticate };
+    const signedIn = { preValidation: guards.authenticate };
 
     app.post('/auth/login', { schema: { ...login, body: LoginBodySchema }, config: limits.auth }, async (req, reply) =>
       sendOk(req, reply, await s.login.loginWithPassword(req.body, client(req))),
@@ -74,7 +74,7 @@ export const authRoutes =
     app.post(
       '/auth/logout',
       {
-        preHandler: guards.authenticateIfPresent,
+        preValidation: guards.authenticateIfPresent,
         schema: { tags, body: LogoutBodySchema, response: { 200: EmptySchema } },
       },
       async (req, reply) => {

@@ -1,6 +1,5 @@
 import { type Kysely, PostgresAdapter, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 import type { CatalogKind } from './catalog-kinds.js';
 
 declare const held: unique symbol;

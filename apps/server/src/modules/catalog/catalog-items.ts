@@ -3,7 +3,7 @@ import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
+import type { Db } from '../../db/types.js';
 import type { CatalogGrantsRepo, HeldGroups } from './catalog-grants.repo.js';
 
 /** The rows of one kind of item, as its own repo reads and writes them. */

@@ -5,6 +5,7 @@ import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { translate } from '../../lib/i18n.js';
 import type { AnswerWatch } from './answer-watch.js';
 import { ConversationParams } from './chat.routes.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 /**
  * GET /chat/conversations/{id}/stream: a page that comes back (reload, another tab, the
@@ -18,7 +19,7 @@ export const answerWatchRoutes =
     app.get(
       '/chat/conversations/:id/stream',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         schema: {
           tags: ['chat'],
           summary: 'Attach to the answer in progress (text/event-stream), or 204 when none is',

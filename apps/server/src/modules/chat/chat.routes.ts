@@ -19,6 +19,7 @@ import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { ConversationsService } from './conversations.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 const tags = ['chat'];
 export const ConversationParams = z.object({ id: z.string().uuid() });
@@ -42,7 +43,7 @@ const ListEnvelope = successEnvelope(z.array(ConversationSchema)).extend({ pagin
 export const chatRoutes =
   (s: ConversationsService, guards: Guards, limits: RateLimits): FastifyPluginAsyncZod =>
   async (app) => {
-    const chat = { preHandler: [guards.authenticate, guards.requirePermission('chat.use')] };
+    const chat = { preValidation: accessHooks(guards, 'chat.use') };
     const ok = <T extends z.ZodType>(data: T) => ({ 200: successEnvelope(data) });
     const userId = (req: Parameters<typeof currentAuth>[0]) => currentAuth(req).user.id;
 

@@ -4,6 +4,7 @@ import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { MessageSearchService } from './message-search.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 /** GET /chat/search: the caller's messages whose text matches `q`. Wiring only. */
 export const messageSearchRoutes =
@@ -12,7 +13,7 @@ export const messageSearchRoutes =
     app.get(
       '/chat/search',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         schema: {
           tags: ['chat'],
           querystring: MessageSearchQuerySchema,

@@ -20,6 +20,7 @@ import type { RateLimits } from '../../plugins/rate-limits.js';
 import { ConversationParams, MessageParams } from './chat.routes.js';
 import type { SendService } from './send.service.js';
 import type { Turn } from './turn.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 // An empty text is fine with an image; with neither there is nothing to send.
 const SendBodySchema = SendMessageBodySchema.refine((b) => b.content.trim() !== '' || sendFileIds(b).length > 0, {
@@ -38,7 +39,7 @@ export const sendRoutes =
     app.post(
       '/chat/conversations/:id/messages',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         config: limits.chatSend,
         schema: {
           tags: ['chat'],
@@ -59,7 +60,7 @@ export const sendRoutes =
     app.post(
       '/chat/conversations/:id/messages/:messageId/regenerate',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         config: limits.chatSend,
         schema: {
           tags: ['chat'],
@@ -82,7 +83,7 @@ export const sendRoutes =
     app.post(
       '/chat/conversations/:id/stop',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         schema: {
           tags: ['chat'],
           summary: 'Stop the answers in progress in a conversation',

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, Db } from '../../db/types.js';
 import { CatalogGrantsRepo, type ClosedGrant } from '../catalog/catalog-grants.repo.js';
 import { MODEL_CATALOG, MODULE_CATALOG } from '../catalog/catalog-kinds.js';
-import type { Db } from '../users/users.repo.js';
 
 export type { ClosedGrant };
 

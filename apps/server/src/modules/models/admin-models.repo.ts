@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { AiModelRow, AiModelsTable, Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { AiModelRow, AiModelsTable, Database, Db } from '../../db/types.js';
 import { grantedTo } from '../catalog/catalog-grants.repo.js';
 import { MODEL_CATALOG } from '../catalog/catalog-kinds.js';
 

@@ -9,7 +9,7 @@ import {
   type UpdateModelBody,
 } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
-import type { AiModelRow, AiModelsTable } from '../../db/types.js';
+import type { AiModelRow, AiModelsTable, Db } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -18,7 +18,6 @@ import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import type { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
 import { CatalogItems } from '../catalog/catalog-items.js';
-import type { Db } from '../users/users.repo.js';
 import { modelSnapshot, testSnapshot, toAdminModel } from './admin-model.presenter.js';
 import type { AdminModelsRepo } from './admin-models.repo.js';
 import { discoverModels } from './model-discovery.js';

@@ -5,6 +5,7 @@ import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
 import type { ModelsService } from './models.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 /** The model picker's list: active models the user's group may use. */
 export const modelsRoutes =
@@ -13,7 +14,7 @@ export const modelsRoutes =
     app.get(
       '/chat/models',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('chat.use')],
+        preValidation: accessHooks(guards, 'chat.use'),
         schema: { tags: ['chat'], response: { 200: successEnvelope(z.array(ChatModelSchema)) } },
       },
       async (req, reply) => sendOk(req, reply, await models.listForUser(currentAuth(req).user.group_id)),

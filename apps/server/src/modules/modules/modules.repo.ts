@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, ModuleRow, ModulesTable } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db, ModuleRow, ModulesTable } from '../../db/types.js';
 import { grantedTo } from '../catalog/catalog-grants.repo.js';
 import { MODULE_CATALOG } from '../catalog/catalog-kinds.js';
 

@@ -10,7 +10,7 @@ import {
   scopeOf,
 } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, Db, UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
@@ -27,7 +27,7 @@ import { insertAccount, reserveGroupPlace } from './account-creation.js';
 import { mayGrantOpeningCredits } from './opening-credits.js';
 import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
-import { type Db, type UsersRepo, isRowId } from './users.repo.js';
+import { type UsersRepo, isRowId } from './users.repo.js';
 
 export interface AdminUsersDeps {
   db: Kysely<Database>;

@@ -1,5 +1,5 @@
 import type { AdminModel } from '@aiplatform/contracts';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { type ActiveSwitchTexts, CatalogActiveSwitch } from '../catalog/CatalogActiveSwitch';
 import { MODEL_CHANGE_KEYS } from './model-queries';
 
@@ -15,7 +15,7 @@ export function ModelActiveSwitch({ model }: { model: AdminModel }) {
   return (
     <CatalogActiveSwitch
       item={model}
-      toggle={(is_active) => adminCall('updateModel', { params: { id: model.id }, body: { is_active } })}
+      toggle={(is_active) => call('updateModel', { params: { id: model.id }, body: { is_active } })}
       invalidates={MODEL_CHANGE_KEYS}
       texts={TEXTS}
       testId={`model-active-${model.id}`}

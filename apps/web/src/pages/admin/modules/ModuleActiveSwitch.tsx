@@ -1,5 +1,5 @@
 import type { AdminModule } from '@aiplatform/contracts';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { type ActiveSwitchTexts, CatalogActiveSwitch } from '../catalog/CatalogActiveSwitch';
 import { MODULE_CHANGE_KEYS } from './module-queries';
 
@@ -15,7 +15,7 @@ export function ModuleActiveSwitch({ module }: { module: AdminModule }) {
   return (
     <CatalogActiveSwitch
       item={module}
-      toggle={() => adminCall('toggleModule', { params: { id: module.id } })}
+      toggle={() => call('toggleModule', { params: { id: module.id } })}
       invalidates={MODULE_CHANGE_KEYS}
       texts={TEXTS}
       testId={`module-active-${module.id}`}

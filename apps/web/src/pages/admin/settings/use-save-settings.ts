@@ -1,6 +1,6 @@
 import type { AdminSettings, SettingsUpdateBody } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { authApi } from '../../../api/auth';
 import { toast } from '../../../api/notify';
 import { adminKeys } from '../../../api/query-keys';
@@ -28,7 +28,7 @@ export async function refreshSiteLook(): Promise<void> {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsUpdateBody) => adminCall('updateSettings', { body }),
+    mutationFn: (body: SettingsUpdateBody) => call('updateSettings', { body }),
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminKeys.settings, saved);
       // The storage figures show the budget against what is stored.
