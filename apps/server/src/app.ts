@@ -41,6 +41,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { PoolAlerts } from './modules/groups/pool-alerts.js';
 import { PoolAlertsRepo } from './modules/groups/pool-alerts.repo.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { adminCreditsRoutes } from './modules/credits/admin-credits.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
 import { createModuleServices } from './modules/modules/modules.services.js';
@@ -336,6 +337,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));
+      await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage, guards));

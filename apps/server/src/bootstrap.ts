@@ -5,7 +5,7 @@ import type { Database } from './db/types.js';
 import { randomToken } from './lib/secrets.js';
 import type { GroupsRepo } from './modules/groups/groups.repo.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
-import { conflictFromDbError } from './modules/auth/identity.js';
+import { conflictFromDbError } from './modules/users/identity.js';
 import { createAccount } from './modules/users/account-creation.js';
 import type { UsersRepo } from './modules/users/users.repo.js';
 

@@ -5,7 +5,7 @@ import { authorize } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { toCreditTransaction } from '../credits/ledger.presenter.js';
-import type { AdminUsersService } from '../users/admin-users.service.js';
+import type { UserTargets } from '../../policies/user-targets.js';
 import type { GroupsRepo } from './groups.repo.js';
 import type { GroupsService } from './groups.service.js';
 import { applyPoolChange } from './pool-writer.js';
@@ -27,7 +27,7 @@ export class GroupPoolService {
     private readonly d: {
       groups: GroupsRepo;
       groupsService: GroupsService;
-      adminUsers: AdminUsersService;
+      adminUsers: UserTargets;
       tx: AdminTransactions;
       onPoolChanged: (groupId: number) => void;
     },

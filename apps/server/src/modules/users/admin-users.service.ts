@@ -16,11 +16,11 @@ import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
+import { userTarget, type UserTargets } from '../../policies/user-targets.js';
 import { authorize, authorizeFound, can, listScope, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
-import type { SessionRepo } from '../auth/session.repo.js';
+import { assertIdentityFree, conflictFromDbError } from './identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
@@ -34,7 +34,7 @@ export interface AdminUsersDeps {
   users: UsersRepo;
   adminUsers: AdminUsersRepo;
   groups: GroupsRepo;
-  sessions: SessionRepo;
+  sessions: UserSessions;
   settings: SettingsService;
   tx: AdminTransactions;
   clock: Clock;
@@ -44,11 +44,14 @@ export interface AdminUsersDeps {
 
 const EXPORT_BATCH = 500;
 
-export const userTarget = (u: Pick<UserRow, 'id' | 'group_id' | 'role'>) =>
-  ({ kind: 'user', id: u.id, group_id: u.group_id, role: u.role }) as const;
+/** The sessions an administrator sees and ends (the auth module's session repo). */
+export interface UserSessions {
+  liveSessions(userId: number, now: string): Promise<AdminUserDetail['sessions']>;
+  revokeUserSessions(userId: number, now: string, exceptSessionId: undefined, db: Db): Promise<unknown>;
+}
 
 /** Users as administrators run them: list, detail, create, edit, status, password, retire, bulk. */
-export class AdminUsersService {
+export class AdminUsersService implements UserTargets {
   constructor(private readonly d: AdminUsersDeps) {}
 
   async list(actor: Actor, q: AdminUserListQuery) {

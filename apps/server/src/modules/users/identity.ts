@@ -1,5 +1,5 @@
 import { AppError } from '../../lib/errors.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from './users.repo.js';
 import type { Db } from '../../db/types.js';
 
 /**
