@@ -244,6 +244,7 @@ export const ChatCreditsSchema = z.object({
     expireAt: z.string().nullable(),
   }),
 });
+export type ChatCredits = z.infer<typeof ChatCreditsSchema>;
 
 /** Server-sent events of a streamed answer, in order: connected, init, message*, then done or error (a resumed answer: resume, message*, done or error). */
 export const StreamEventSchemas = {
