@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** A model or module that lost its last allowed group. */
 export interface ClosedGrant {

@@ -1,6 +1,5 @@
 import { type ExpressionBuilder, type Insertable, type Kysely, PostgresAdapter, type Updateable } from 'kysely';
-import type { AiModelRow, AiModelsTable, Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { AiModelRow, AiModelsTable, Database, Db } from '../../db/types.js';
 
 /**
  * The availability rule as the administration reads it: a model without group rows is

@@ -9,7 +9,7 @@ import {
   type UpdateModelBody,
 } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
-import type { AiModelRow, AiModelsTable } from '../../db/types.js';
+import type { AiModelRow, AiModelsTable, Db } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -17,7 +17,6 @@ import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
 import { modelSnapshot, testSnapshot, toAdminModel } from './admin-model.presenter.js';
 import type { AdminModelsRepo } from './admin-models.repo.js';
 import { discoverModels } from './model-discovery.js';

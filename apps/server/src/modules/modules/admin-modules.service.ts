@@ -1,13 +1,12 @@
 import type { AdminModule, CreateModuleBody, UpdateModuleBody } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
-import type { ModuleRow, ModulesTable } from '../../db/types.js';
+import type { ModuleRow, ModulesTable, Db } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
 import { probe, probeUrlOf } from './module-probe.js';
 import { moduleSnapshot, toAdminModule } from './module.presenter.js';
 import type { ModulesRepo } from './modules.repo.js';

@@ -1,6 +1,5 @@
 import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, ModuleRow, ModulesTable } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, ModuleRow, ModulesTable, Db } from '../../db/types.js';
 
 export interface ModuleHealthUpdate {
   health_status: 'up' | 'down';
