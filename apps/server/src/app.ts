@@ -329,11 +329,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(authRoutes(auth, guards, limits));
       await api.register(modulesRoutes(modules, guards));
       await api.register(adminModulesRoutes(modules.admin));
-      await api.register(modelsRoutes(chat.models, guards));
+      await api.register(modelsRoutes(chat.models));
       await api.register(adminModelsRoutes(adminModels));
-      await api.register(chatRoutes(chat.conversations, guards, limits));
-      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db)), guards));
-      await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
+      await api.register(chatRoutes(chat.conversations, limits));
+      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db))));
+      await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));
