@@ -200,7 +200,7 @@ export class TestApp {
   }
 
   async request<T = ErrorData>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     opts: RequestOptions = {},
   ): Promise<ApiResponse<T>> {

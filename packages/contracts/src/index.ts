@@ -16,3 +16,4 @@ export { default as errorsEnUS } from './locales/en-US/errors.json' with { type:
 export { default as validationZhCN } from './locales/zh-CN/validation.json' with { type: 'json' };
 export { default as validationEnUS } from './locales/en-US/validation.json' with { type: 'json' };
 export * from './admin/index.js';
+export * from './calls/index.js';

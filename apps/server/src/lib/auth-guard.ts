@@ -1,4 +1,3 @@
-import { ROLE_PERMISSIONS, type Role, hasAnyPermission, hasRole } from '@aiplatform/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { UserRow } from '../db/types.js';
 import { type CachedSession, type SessionCache, sessionEntry } from '../modules/auth/session-cache.js';
@@ -39,8 +38,6 @@ export interface Guards {
   authenticate: preHandlerAsyncHookHandler;
   /** Like authenticate, but a missing or dead token leaves the request anonymous. */
   authenticateIfPresent: preHandlerAsyncHookHandler;
-  requirePermission(...anyOf: string[]): preHandlerAsyncHookHandler;
-  requireRole(roles: Role | readonly Role[]): preHandlerAsyncHookHandler;
 }
 
 /**
@@ -113,17 +110,6 @@ export function createGuards(
       } catch {
         req.auth = undefined;
       }
-    },
-    requirePermission:
-      (...anyOf) =>
-      async (req) => {
-        const auth = currentAuth(req);
-        // The role's own permissions settle most checks without reading per-user grants.
-        if (hasAnyPermission(ROLE_PERMISSIONS[auth.user.role], anyOf)) return;
-        if (!hasAnyPermission(await auth.permissions(), anyOf)) throw new AppError('FORBIDDEN');
-      },
-    requireRole: (roles) => async (req) => {
-      if (!hasRole(currentAuth(req).user.role, roles)) throw new AppError('FORBIDDEN');
     },
   };
 }

@@ -1,6 +1,6 @@
 import { ADMIN_FILE_PATHS, USER_CSV_IMPORT_COLUMNS, type UserImportReport } from '@aiplatform/contracts';
 import { isApiError } from './api-error';
-import { withoutEmpty } from './admin';
+import { withoutEmpty } from './call';
 import { csvFileName } from './csv-file-name';
 import { http, request } from './http';
 

@@ -1,11 +1,11 @@
 import type { Announcement, AnnouncementBody } from '@aiplatform/contracts';
-import { adminCall } from './admin';
+import { call } from './call';
 import { isApiError } from './api-error';
 import { request } from './http';
 
 /** GET /admin/announcement: the system announcement (every signed-in user may read it). */
 export function fetchSystemAnnouncement(): Promise<Announcement> {
-  return adminCall('getAnnouncement', { silent: true });
+  return call('getAnnouncement', { silent: true });
 }
 
 /**
@@ -23,13 +23,13 @@ export async function fetchMyGroupAnnouncement(): Promise<Announcement | null> {
 
 /** GET /admin/user-groups/:id/announcement: a group's announcement as its administrators edit it. */
 export function fetchGroupAnnouncement(groupId: number): Promise<Announcement> {
-  return adminCall('getGroupAnnouncement', { params: { id: groupId }, silent: true });
+  return call('getGroupAnnouncement', { params: { id: groupId }, silent: true });
 }
 
 export function saveSystemAnnouncement(body: AnnouncementBody): Promise<Announcement> {
-  return adminCall('updateAnnouncement', { body });
+  return call('updateAnnouncement', { body });
 }
 
 export function saveGroupAnnouncement(groupId: number, body: AnnouncementBody): Promise<Announcement> {
-  return adminCall('updateGroupAnnouncement', { params: { id: groupId }, body });
+  return call('updateGroupAnnouncement', { params: { id: groupId }, body });
 }

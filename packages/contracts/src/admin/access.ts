@@ -15,6 +15,10 @@ export interface ActionRule {
 const USER_ADMIN = { all: ['user.manage'], group: ['user.manage.group'] } as const;
 
 export const ACTION_RULES = {
+  /** Chatting: conversations, sending, searching one's own messages, the chat's models. */
+  'chat.use': { all: ['chat.use'] },
+  /** Uploading images into the chat. */
+  'file.upload': { all: ['file.upload'] },
   'user.read': USER_ADMIN,
   'user.create': USER_ADMIN,
   'user.update': USER_ADMIN,

@@ -2,12 +2,13 @@ import {
   ADMIN_CALLS,
   AUDIT_CHECKPOINT_FORMAT,
   ADMIN_FILE_PATHS,
-  type AdminCallBody,
-  type AdminCallName,
+  type CallBody,
   type CallSpec,
-  adminCallPath,
+  callPath,
 } from '@aiplatform/contracts';
 import type { z } from 'zod';
+
+type AdminCallName = keyof typeof ADMIN_CALLS;
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createGroupAsAdmin, createUserAsAdmin } from '../../../test/admin-helpers.js';
 import { NOT_OBJECTS, PARSE_CASES, WRONG_TYPES, expectErrorEnvelope } from '../../../test/bad-input.js';
@@ -25,7 +26,7 @@ type CallsWithBody = {
 
 /** A body each call accepts; the compiler insists on one for every call that takes a body. */
 const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
-  [K in CallsWithBody]: AdminCallBody<K>;
+  [K in CallsWithBody]: CallBody<K>;
 } = (ids) => ({
   createUser: {
     username: 'bad_input_new',
@@ -103,7 +104,9 @@ const HUGE_NUMBERS: unknown[] = [1e308, -1e308, 2 ** 53 + 1, 99_999_999_999, 2_1
 const CALLS = Object.entries(ADMIN_CALLS) as [AdminCallName, CallSpec][];
 
 /** Calls any signed-in user may make (the chat page shows the system announcement). */
-const SIGNED_IN_CALLS: ReadonlySet<AdminCallName> = new Set<AdminCallName>(['getAnnouncement']);
+const SIGNED_IN_CALLS: ReadonlySet<AdminCallName> = new Set(
+  CALLS.filter(([, s]) => s.access === 'signedIn').map(([n]) => n),
+);
 
 /**
  * Calls whose sample body makes the server call an outside address (an unreachable one):
@@ -134,7 +137,7 @@ describe('admin calls refuse bad input', () => {
 
   const idFor = (spec: CallSpec) => (spec.path.startsWith('/admin/user-groups/') ? ids.group : ids.user);
   const urlOf = (spec: CallSpec, id: string | number = idFor(spec)) =>
-    `/api${spec.path.includes(':id') ? adminCallPath(spec.path, { id }) : spec.path}`;
+    `/api${spec.path.includes(':id') ? callPath(spec.path, { id }) : spec.path}`;
   /** An id that exists for the call's kind of object (a model and a module made on first use). */
   const made: Partial<Record<'models' | 'modules', number>> = {};
   async function existingIdFor(spec: CallSpec): Promise<number> {

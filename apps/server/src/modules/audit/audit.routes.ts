@@ -1,13 +1,13 @@
 import { ADMIN_FILE_PATHS, type AuditLog, AuditFilterSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/admin-route.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
 import { paginate } from '../../lib/envelope.js';
 import { actorOf } from '../../policies/actor.js';
-import { requireScope } from '../../policies/policy.js';
 import { csvDownloadHeaders, csvStream } from '../../lib/csv-stream.js';
 import type { AuditCheckpoints } from './audit-checkpoints.service.js';
 import type { AuditService } from './audit.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 const AUDIT_COLUMNS = [
   'id',
@@ -38,28 +38,21 @@ function auditCsv(rows: AsyncIterable<AuditLog>) {
 export const auditRoutes =
   (audit: AuditService, checkpoints: AuditCheckpoints, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
-    const allowed = (action: 'audit.read' | 'audit.checkpoint') => [
-      guards.authenticate,
-      async (req: Parameters<typeof actorOf>[0]) => requireScope(await actorOf(req), action),
-    ];
-    const pre = allowed('audit.read');
-    registerCall(app, 'listAuditLogs', pre, async ({ query }) => {
+    registerCall(app, 'listAuditLogs', async ({ query }) => {
       const { items, total } = await audit.list(query, query.page, query.limit);
       return { items, pagination: paginate(query.page, query.limit, total) };
     });
-    registerCall(app, 'verifyAuditLogs', pre, () => audit.verify());
-    registerCall(app, 'listAuditCheckpoints', pre, async ({ query }) => {
+    registerCall(app, 'verifyAuditLogs', () => audit.verify());
+    registerCall(app, 'listAuditCheckpoints', async ({ query }) => {
       const { items, total } = await checkpoints.list(query.page, query.limit);
       return { items, pagination: paginate(query.page, query.limit, total) };
     });
-    registerCall(app, 'createAuditCheckpoint', allowed('audit.checkpoint'), async ({ req }) =>
-      checkpoints.create((await actorOf(req)).id),
-    );
-    registerCall(app, 'verifyAuditCheckpoint', pre, ({ body }) => checkpoints.verifyAgainst(body));
+    registerCall(app, 'createAuditCheckpoint', async ({ req }) => checkpoints.create((await actorOf(req)).id));
+    registerCall(app, 'verifyAuditCheckpoint', ({ body }) => checkpoints.verifyAgainst(body));
     app.get(
       ADMIN_FILE_PATHS.auditExport,
       {
-        preHandler: pre,
+        preValidation: accessHooks(guards, 'audit.read'),
         schema: { tags: ['admin'], summary: 'The filtered audit log as CSV, streamed', querystring: AuditFilterSchema },
       },
       async (req, reply) => {

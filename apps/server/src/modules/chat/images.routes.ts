@@ -7,6 +7,7 @@ import { successEnvelope } from '../../lib/openapi.js';
 import { readFilePart } from '../../lib/uploads.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { ImagesService } from './images.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 const SignedQuerySchema = z.object({
   exp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
@@ -21,7 +22,7 @@ export const imagesRoutes =
     app.post(
       '/chat/upload-image',
       {
-        preHandler: [guards.authenticate, guards.requirePermission('file.upload')],
+        preValidation: accessHooks(guards, 'file.upload'),
         config: limits.chatUpload,
         schema: {
           tags: ['chat'],
@@ -39,7 +40,7 @@ export const imagesRoutes =
     app.get(
       '/chat/images/:id',
       {
-        preHandler: async function (req, reply) {
+        preValidation: async function (req, reply) {
           if (!isSigned(req.query)) await guards.authenticate.call(this, req, reply);
         },
         schema: { tags: ['chat'], params: z.object({ id: z.string().uuid() }), querystring: SignedQuerySchema },

@@ -3,7 +3,6 @@ import type { ModelMessage } from 'ai';
 import type { EarlyAnswer } from '../../ai/early-answer.js';
 import type { ConversationRow } from '../../db/types.js';
 import type { CallableModel } from '../models/models.service.js';
-import type { ForwardedAnswer } from './answer-forwarding.js';
 import type { TurnRef } from './turn-accounting.js';
 
 /** A paid-for question waiting for its answer: everything checked, credits reserved, rows written. */
@@ -23,7 +22,7 @@ export interface Turn extends TurnRef {
   stopListening: () => void;
 }
 
-/** Where a streamed answer goes (the SSE relay). */
+/** Where a streamed answer goes (the SSE relay; see `AnswerRelay`). */
 export interface TurnSink {
   delta(text: string): void;
   done(data: {
@@ -33,19 +32,4 @@ export interface TurnSink {
     finish_reason: 'stop' | 'length' | 'stopped';
   }): void;
   error(code: ErrorCode): void;
-}
-
-export /** The client's sink, also telling watchers how the answer ended (its text as stored). */
-function forwardedSink(sink: TurnSink, forward: ForwardedAnswer): TurnSink {
-  return {
-    delta: (t) => sink.delta(t),
-    done: (data) => {
-      sink.done(data);
-      forward.done(data);
-    },
-    error: (code) => {
-      sink.error(code);
-      forward.error(code);
-    },
-  };
 }

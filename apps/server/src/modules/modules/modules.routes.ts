@@ -17,7 +17,7 @@ export const modulesRoutes =
     app.get(
       '/admin/modules/user-modules',
       {
-        preHandler: guards.authenticate,
+        preValidation: guards.authenticate,
         schema: { tags: ['modules'], response: { 200: successEnvelope(z.array(UserModuleSchema)) } },
       },
       async (req, reply) => {
@@ -33,7 +33,7 @@ export const modulesRoutes =
     app.get(
       '/modules/:name/auth-url',
       {
-        preHandler: guards.authenticate,
+        preValidation: guards.authenticate,
         schema: { tags: ['modules'], params: NameParams, response: { 200: successEnvelope(ModuleAuthUrlSchema) } },
       },
       async (req, reply) => {

@@ -1,7 +1,7 @@
 import { ADMIN_FILE_PATHS, UploadedSiteImageSchema } from '@aiplatform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/admin-route.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
 import { sendOk } from '../../lib/envelope.js';
 import { successEnvelope } from '../../lib/openapi.js';
@@ -10,6 +10,7 @@ import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { AdminSettingsService } from './admin-settings.service.js';
 import type { HomepageService } from './homepage.service.js';
 import { SITE_IMAGE_MAX_BYTES, type SiteImageKind, type SiteImagesService } from './site-images.service.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 /** /admin/settings…: wiring only. */
 export const adminSettingsRoutes =
@@ -18,15 +19,10 @@ export const adminSettingsRoutes =
     guards: Guards,
   ): FastifyPluginAsyncZod =>
   async (app) => {
-    const pre = [guards.authenticate];
-    registerCall(app, 'getSettings', pre, async ({ req }) => s.settings.get(await actorOf(req)));
-    registerCall(app, 'updateSettings', pre, async ({ req, body }) =>
-      s.settings.update(await adminContextOf(req), body),
-    );
-    registerCall(app, 'getHomepage', pre, async ({ req }) => s.homepage.get(await actorOf(req)));
-    registerCall(app, 'updateHomepage', pre, async ({ req, body }) =>
-      s.homepage.update(await adminContextOf(req), body),
-    );
+    registerCall(app, 'getSettings', async ({ req }) => s.settings.get(await actorOf(req)));
+    registerCall(app, 'updateSettings', async ({ req, body }) => s.settings.update(await adminContextOf(req), body));
+    registerCall(app, 'getHomepage', async ({ req }) => s.homepage.get(await actorOf(req)));
+    registerCall(app, 'updateHomepage', async ({ req, body }) => s.homepage.update(await adminContextOf(req), body));
 
     const upload = (kind: SiteImageKind) => async (req: FastifyRequest) =>
       s.images.upload(await adminContextOf(req), kind, () => readFilePart(req, SITE_IMAGE_MAX_BYTES));
@@ -38,7 +34,7 @@ export const adminSettingsRoutes =
       app.post(
         url,
         {
-          preHandler: pre,
+          preValidation: accessHooks(guards, 'settings.manage'),
           schema: {
             tags: ['admin'],
             summary: `Upload the site ${kind} (multipart field "${kind}", image ≤ 2 MB, checked by content)`,

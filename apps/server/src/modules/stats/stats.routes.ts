@@ -8,7 +8,7 @@ import {
 } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCall } from '../../lib/admin-route.js';
+import { registerCall } from '../../lib/call-route.js';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { csvDownloadHeaders } from '../../lib/csv-stream.js';
 import { sendOk } from '../../lib/envelope.js';
@@ -17,17 +17,17 @@ import { actorOf } from '../../policies/actor.js';
 import { usageCsv } from './stats-export.js';
 import type { StatsService } from './stats.service.js';
 import type { UsageStatsRepo } from './usage-stats.repo.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 /** The dashboard's statistics and the administrators' usage overview: wiring only. */
 export const statsRoutes =
   (s: StatsService, usage: UsageStatsRepo, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
-    const pre = [guards.authenticate];
     const tags = ['stats'];
     app.get(
       '/stats/user-credits',
       {
-        preHandler: pre,
+        preValidation: guards.authenticate,
         schema: {
           tags,
           summary: "The user's credits centre",
@@ -39,7 +39,7 @@ export const statsRoutes =
     app.get(
       '/stats/realtime',
       {
-        preHandler: pre,
+        preValidation: guards.authenticate,
         schema: {
           tags,
           summary:
@@ -52,7 +52,7 @@ export const statsRoutes =
     app.post(
       '/stats/heartbeat',
       {
-        preHandler: pre,
+        preValidation: guards.authenticate,
         schema: {
           tags,
           summary: 'Marks the user online; no database write',
@@ -67,7 +67,7 @@ export const statsRoutes =
     app.get(
       '/stats/me',
       {
-        preHandler: pre,
+        preValidation: guards.authenticate,
         schema: {
           tags,
           summary: "The user's own usage per day and model",
@@ -77,11 +77,11 @@ export const statsRoutes =
       },
       async (req, reply) => sendOk(req, reply, await s.mine(currentAuth(req).user.id, req.query.days)),
     );
-    registerCall(app, 'statsOverview', pre, async ({ req, query }) => s.adminOverview(await actorOf(req), query));
+    registerCall(app, 'statsOverview', async ({ req, query }) => s.adminOverview(await actorOf(req), query));
     app.get(
       ADMIN_FILE_PATHS.statsExport,
       {
-        preHandler: pre,
+        preValidation: accessHooks(guards, 'stats.read'),
         schema: {
           tags: ['admin'],
           summary: 'Usage per day, user and model as CSV (charge-back)',

@@ -1,16 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/admin-route.js';
-import type { Guards } from '../../lib/auth-guard.js';
-import { actorOf } from '../../policies/actor.js';
-import { authorize } from '../../policies/policy.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { StorageBudget } from './storage-budget.js';
 
-/** GET /admin/settings/storage-usage: for whoever may read the settings. */
+/** GET /admin/settings/storage-usage: for whoever may read the settings (the call's declared access). */
 export const storageRoutes =
-  (budget: StorageBudget, guards: Guards): FastifyPluginAsyncZod =>
+  (budget: StorageBudget): FastifyPluginAsyncZod =>
   async (app) => {
-    registerCall(app, 'getStorageUsage', [guards.authenticate], async ({ req }) => {
-      authorize(await actorOf(req), 'settings.read');
-      return budget.usage();
-    });
+    registerCall(app, 'getStorageUsage', () => budget.usage());
   };

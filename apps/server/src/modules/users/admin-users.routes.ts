@@ -1,6 +1,6 @@
 import { ADMIN_FILE_PATHS, UserFilterSchema, UserImportQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall, idempotencyKeyOf } from '../../lib/admin-route.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
 import { csvDownloadHeaders } from '../../lib/csv-stream.js';
 import { sendOk } from '../../lib/envelope.js';
@@ -8,46 +8,34 @@ import { AppError } from '../../lib/errors.js';
 import { readFilePart } from '../../lib/uploads.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import { listScope } from '../../policies/policy.js';
-import type { AdminCreditsService } from '../credits/admin-credits.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import type { UserImportService } from './user-import.service.js';
 import { usersCsvStream } from './user-csv-export.js';
+import { accessHooks } from '../../lib/call-access.js';
 
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** /admin/users…: wiring only; every rule lives in the services and the policy layer. */
 export const adminUsersRoutes =
-  (
-    s: { users: AdminUsersService; credits: AdminCreditsService; imports: UserImportService },
-    guards: Guards,
-  ): FastifyPluginAsyncZod =>
+  (s: { users: AdminUsersService; imports: UserImportService }, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
-    const pre = [guards.authenticate];
-    registerCall(app, 'listUsers', pre, async ({ req, query }) => s.users.list(await actorOf(req), query));
-    registerCall(app, 'createUser', pre, async ({ req, body }) => s.users.create(await adminContextOf(req), body));
-    registerCall(app, 'getUser', pre, async ({ req, id }) => s.users.get(await actorOf(req), id));
-    registerCall(app, 'updateUser', pre, async ({ req, id, body }) =>
-      s.users.update(await adminContextOf(req), id, body),
-    );
-    registerCall(app, 'deleteUser', pre, async ({ req, id }) => s.users.retire(await adminContextOf(req), id));
-    registerCall(app, 'setUserStatus', pre, async ({ req, id, body }) =>
+    registerCall(app, 'listUsers', async ({ req, query }) => s.users.list(await actorOf(req), query));
+    registerCall(app, 'createUser', async ({ req, body }) => s.users.create(await adminContextOf(req), body));
+    registerCall(app, 'getUser', async ({ req, id }) => s.users.get(await actorOf(req), id));
+    registerCall(app, 'updateUser', async ({ req, id, body }) => s.users.update(await adminContextOf(req), id, body));
+    registerCall(app, 'deleteUser', async ({ req, id }) => s.users.retire(await adminContextOf(req), id));
+    registerCall(app, 'setUserStatus', async ({ req, id, body }) =>
       s.users.setStatus(await adminContextOf(req), id, body.status),
     );
-    registerCall(app, 'resetPassword', pre, async ({ req, id, body }) =>
+    registerCall(app, 'resetPassword', async ({ req, id, body }) =>
       s.users.resetPassword(await adminContextOf(req), id, body.newPassword),
     );
-    registerCall(app, 'bulkUsers', pre, async ({ req, body }) => s.users.bulk(await adminContextOf(req), body));
-    registerCall(app, 'adjustCredits', pre, async ({ req, id, body }) =>
-      s.credits.adjust(await adminContextOf(req), id, body, idempotencyKeyOf(req), req.lang),
-    );
-    registerCall(app, 'creditHistory', pre, async ({ req, id, query }) =>
-      s.credits.history(await actorOf(req), id, query, req.lang),
-    );
+    registerCall(app, 'bulkUsers', async ({ req, body }) => s.users.bulk(await adminContextOf(req), body));
 
     app.get(
       ADMIN_FILE_PATHS.usersExport,
       {
-        preHandler: pre,
+        preValidation: accessHooks(guards, 'user.export'),
         schema: { tags: ['admin'], summary: 'The filtered user list as CSV, streamed', querystring: UserFilterSchema },
       },
       async (req, reply) => {
@@ -61,7 +49,7 @@ export const adminUsersRoutes =
     app.post(
       ADMIN_FILE_PATHS.usersImport,
       {
-        preHandler: pre,
+        preValidation: accessHooks(guards, 'user.import'),
         schema: {
           tags: ['admin'],
           summary: 'Import users from CSV (multipart field `file`); `dry_run=true` only reports',

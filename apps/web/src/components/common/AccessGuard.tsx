@@ -10,19 +10,19 @@ interface AccessGuardProps {
   /** Any one of these roles grants access. */
   roles?: readonly Role[];
   /** An admin screen, opened by whoever may perform its reading action (the shared action map). */
-  adminPage?: AdminPage;
+  callPage?: AdminPage;
   children: ReactNode;
 }
 
 /** Renders its children only for users with the required permission, role or admin-page right. */
-export function AccessGuard({ anyPermission, roles, adminPage, children }: AccessGuardProps) {
+export function AccessGuard({ anyPermission, roles, callPage, children }: AccessGuardProps) {
   const { t } = useTranslation();
   const permissions = useAuthStore((s) => s.permissions);
   const role = useAuthStore((s) => s.user?.role);
   const allowed =
     (!anyPermission || hasAnyPermission(permissions, anyPermission)) &&
     (!roles || hasRole(role, roles)) &&
-    (!adminPage || mayOpenAdminPage(permissions, adminPage));
+    (!callPage || mayOpenAdminPage(permissions, callPage));
   if (allowed) return children;
   return (
     <Result

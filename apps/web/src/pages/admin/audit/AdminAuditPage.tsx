@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { exportAuditCsv } from '../../../api/admin-files';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
@@ -33,7 +33,7 @@ function AuditWorkspace() {
   const [verdict, setVerdict] = useState<AuditVerifyResult | null>(null);
   const list = useQuery({
     queryKey: adminKeys.auditList(query),
-    queryFn: () => adminPage('listAuditLogs', { query }),
+    queryFn: () => callPage('listAuditLogs', { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -87,7 +87,7 @@ export default function AdminAuditPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.audit'));
   return (
-    <AccessGuard adminPage="audit">
+    <AccessGuard callPage="audit">
       <AdminTheme>
         <AuditWorkspace />
       </AdminTheme>

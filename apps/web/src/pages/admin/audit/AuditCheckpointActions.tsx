@@ -3,7 +3,7 @@ import { FileProtectOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import { Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { saveBlob } from '../../../api/admin-files';
 import { toast } from '../../../api/notify';
 import { reportError } from '../../../components/common/report-error';
@@ -18,7 +18,7 @@ export function AuditCheckpointActions({ onResult }: { onResult: (result: AuditV
   const { t } = useTranslation();
   const access = useAdminAccess();
   const create = useMutation({
-    mutationFn: () => adminCall('createAuditCheckpoint'),
+    mutationFn: () => call('createAuditCheckpoint'),
     onSuccess: (c) => {
       saveBlob(new Blob([checkpointFileContent(c)], { type: 'application/json' }), checkpointFileName(c));
       toast('success', t('admin:audit.checkpointSaved', { count: c.count }));
@@ -26,7 +26,7 @@ export function AuditCheckpointActions({ onResult }: { onResult: (result: AuditV
     onError: (error) => reportError(error, 'admin:audit.checkpointFailed'),
   });
   const check = useMutation({
-    mutationFn: (body: AuditCheckpoint) => adminCall('verifyAuditCheckpoint', { body }),
+    mutationFn: (body: AuditCheckpoint) => call('verifyAuditCheckpoint', { body }),
     onSuccess: onResult,
     onError: (error) => reportError(error, 'admin:audit.checkpointCheckFailed'),
   });

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
 import { useDocumentTitle } from '../../../components/common/use-document-title';
@@ -41,7 +41,7 @@ function GroupsWorkspace() {
   const query = { page, limit: PAGE_SIZE };
   const list = useQuery({
     queryKey: adminKeys.groupList(query),
-    queryFn: () => adminPage('listGroups', { query }),
+    queryFn: () => callPage('listGroups', { query }),
     placeholderData: keepPreviousData,
   });
 
@@ -123,7 +123,7 @@ export default function AdminGroupsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.groups'));
   return (
-    <AccessGuard adminPage="groups">
+    <AccessGuard callPage="groups">
       <AdminTheme>
         <GroupsWorkspace />
       </AdminTheme>

@@ -2,7 +2,7 @@ import type { AdminUser, Group } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Divider } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime } from '../../../components/common/format';
 import { groupDisplayName } from '../../../components/common/group-name';
@@ -93,7 +93,7 @@ export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest 
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: adminKeys.group(groupId ?? 0),
-    queryFn: () => adminCall('getGroup', { params: { id: groupId ?? 0 } }),
+    queryFn: () => call('getGroup', { params: { id: groupId ?? 0 } }),
     enabled: groupId !== null,
   });
   return (

@@ -1,7 +1,7 @@
 import type { CreateGroupBody, Group } from '@aiplatform/contracts';
 import { Flex, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlaySize } from '../shared/use-overlay-size';
@@ -23,7 +23,7 @@ export function GroupFormModal({ group, open, onClose, afterClose }: GroupFormMo
   const unlimited = Form.useWatch('unlimited', form) ?? true;
   const save = useAdminMutation({
     mutationFn: (body: CreateGroupBody) =>
-      group ? adminCall('updateGroup', { params: { id: group.id }, body }) : adminCall('createGroup', { body }),
+      group ? call('updateGroup', { params: { id: group.id }, body }) : call('createGroup', { body }),
     invalidates: [adminKeys.groups, adminKeys.users],
     successText: (saved) =>
       group ? t('admin:groups.updatedDone', { name: saved.name }) : t('admin:groups.createdDone', { name: saved.name }),

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Empty, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
 import { StatusTag } from '../shared/AdminTags';
@@ -27,7 +27,7 @@ export function GroupMembersTable({ group, onTransfer, onlyPlainMembers }: Group
   const query = { page, limit: PAGE_SIZE, group_id: group.id, sort: 'username' };
   const members = useQuery({
     queryKey: adminKeys.userList(query),
-    queryFn: () => adminPage('listUsers', { query }),
+    queryFn: () => callPage('listUsers', { query }),
     placeholderData: keepPreviousData,
   });
   if (members.isError && !members.data)

@@ -2,7 +2,7 @@ import { CREDIT_AMOUNT_MAX, type Group } from '@aiplatform/contracts';
 import { Button, Card, Col, Flex, InputNumber, Progress, Row, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
 import { useAdminMutation } from '../shared/use-admin-mutation';
@@ -20,8 +20,7 @@ function PoolSizeEditor({ group }: { group: Group }) {
   const { t, i18n } = useTranslation();
   const [size, setSize] = useState<number | null>(group.credits_pool);
   const resize = useAdminMutation({
-    mutationFn: (credits_pool: number) =>
-      adminCall('setCreditsPool', { params: { id: group.id }, body: { credits_pool } }),
+    mutationFn: (credits_pool: number) => call('setCreditsPool', { params: { id: group.id }, body: { credits_pool } }),
     invalidates: [adminKeys.groups],
     successText: (saved) =>
       t('admin:pool.resizedDone', { group: saved.name, total: formatNumber(saved.credits_pool, i18n.language) }),

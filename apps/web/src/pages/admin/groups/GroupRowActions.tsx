@@ -1,7 +1,7 @@
 import type { Group } from '@aiplatform/contracts';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -28,7 +28,7 @@ export function GroupRowActions({
 }: GroupRowActionsProps) {
   const { t } = useTranslation();
   const remove = useAdminMutation({
-    mutationFn: () => adminCall('deleteGroup', { params: { id: group.id } }),
+    mutationFn: () => call('deleteGroup', { params: { id: group.id } }),
     invalidates: [adminKeys.groups],
     successText: () => t('admin:groups.deletedDone', { name: group.name }),
     failureKey: 'admin:groups.deleteFailed',

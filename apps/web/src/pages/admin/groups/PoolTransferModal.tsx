@@ -9,7 +9,7 @@ import { Alert, Button, Flex, Form, InputNumber, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonField } from '../shared/ReasonField';
-import { adminCall, idempotencyHeaders } from '../../../api/admin';
+import { call, idempotencyHeaders } from '../../../api/call';
 import { adminKeys, queryKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
 import { UserPicker } from '../shared/UserPicker';
@@ -51,7 +51,7 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
   const figure = (value: number) => formatNumber(value, lang);
   const transfer = useAdminMutation({
     mutationFn: (body: DistributeCreditsBody) =>
-      adminCall('distributeCredits', { params: { id: group.id }, body, headers: idempotencyHeaders(key) }),
+      call('distributeCredits', { params: { id: group.id }, body, headers: idempotencyHeaders(key) }),
     invalidates: [adminKeys.groups, adminKeys.users, queryKeys.me],
     successText: (result, body) => {
       const values = {

@@ -1,7 +1,7 @@
 import type { Group, GroupSiteConfigBody } from '@aiplatform/contracts';
 import { Button, Flex, Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -15,7 +15,7 @@ interface SiteConfigValues {
 export function SiteConfigForm({ group }: { group: Group }) {
   const { t } = useTranslation();
   const save = useAdminMutation({
-    mutationFn: (body: GroupSiteConfigBody) => adminCall('setGroupSiteConfig', { params: { id: group.id }, body }),
+    mutationFn: (body: GroupSiteConfigBody) => call('setGroupSiteConfig', { params: { id: group.id }, body }),
     invalidates: [adminKeys.groups],
     successText: (saved) => t('admin:site.done', { name: saved.name }),
     failureKey: 'admin:site.failed',

@@ -2,7 +2,7 @@ import type { Group } from '@aiplatform/contracts';
 import { Button, Flex, InputNumber, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -12,8 +12,7 @@ export function UserLimitForm({ group }: { group: Group }) {
   const [unlimited, setUnlimited] = useState(group.user_limit === null);
   const [limit, setLimit] = useState<number | null>(group.user_limit ?? Math.max(group.user_count, 1));
   const save = useAdminMutation({
-    mutationFn: (user_limit: number | null) =>
-      adminCall('setUserLimit', { params: { id: group.id }, body: { user_limit } }),
+    mutationFn: (user_limit: number | null) => call('setUserLimit', { params: { id: group.id }, body: { user_limit } }),
     invalidates: [adminKeys.groups],
     successText: (saved) =>
       saved.user_limit === null

@@ -3,8 +3,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
-import { GroupAvailabilityField } from '../shared/GroupAvailabilityField';
+import { call } from '../../../api/call';
+import { GroupAvailabilityField } from '../catalog/GroupAvailabilityField';
 import { isHttpUrl } from '../shared/http-url';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { ApiKeyField } from './ApiKeyField';
@@ -42,7 +42,7 @@ export function ModelForm({ model, models, onClose }: ModelFormProps) {
 
   const save = useAdminMutation({
     mutationFn: (body: CreateModelBody) =>
-      model ? adminCall('updateModel', { params: { id: model.id }, body }) : adminCall('createModel', { body }),
+      model ? call('updateModel', { params: { id: model.id }, body }) : call('createModel', { body }),
     invalidates: MODEL_CHANGE_KEYS,
     successText: (saved) =>
       model

@@ -1,7 +1,7 @@
 import type { AdminModel } from '@aiplatform/contracts';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { MODEL_CHANGE_KEYS } from './model-queries';
 import { useModelTest } from './use-model-test';
@@ -16,7 +16,7 @@ export function ModelRowActions({ model, onEdit }: ModelRowActionsProps) {
   const { t } = useTranslation();
   const test = useModelTest(model);
   const remove = useAdminMutation({
-    mutationFn: () => adminCall('deleteModel', { params: { id: model.id } }),
+    mutationFn: () => call('deleteModel', { params: { id: model.id } }),
     invalidates: MODEL_CHANGE_KEYS,
     successText: () => t('catalog:models.deletedDone', { name: model.display_name }),
     failureKey: 'catalog:models.deleteFailed',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { queryKeys } from '../../../api/query-keys';
 
 /** Cache keys of the model list; a change also reaches the chat's model picker. */
@@ -12,5 +12,5 @@ export const MODEL_CHANGE_KEYS = [modelKeys.list, queryKeys.chatModels] as const
 
 /** Every model, in menu order (the list is short and shown whole, so drag sorting sees every row). */
 export function useAdminModels() {
-  return useQuery({ queryKey: modelKeys.list, queryFn: () => adminCall('listModels') });
+  return useQuery({ queryKey: modelKeys.list, queryFn: () => call('listModels') });
 }

@@ -2,7 +2,7 @@ import type { CreateModelBody, DiscoverModelsBody } from '@aiplatform/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { toast } from '../../../api/notify';
 import { errorText, reportError } from '../../../components/common/report-error';
 import { canCreateDiscovered } from './model-form-values';
@@ -26,7 +26,7 @@ export function useDiscoverModels() {
   const [found, setFound] = useState<Discovered | null>(null);
 
   const discover = useMutation({
-    mutationFn: (body: DiscoverModelsBody) => adminCall('discoverModels', { body }),
+    mutationFn: (body: DiscoverModelsBody) => call('discoverModels', { body }),
     onSuccess: (result, body) => {
       if (result.models.length === 0) toast('info', t('catalog:discover.none'));
       else setFound({ ids: result.models, canCreate: canCreateDiscovered(body) });
@@ -40,7 +40,7 @@ export function useDiscoverModels() {
       // One after the other: the server answers each name's conflict on its own.
       for (const body of bodies) {
         try {
-          await adminCall('createModel', { body, silent: true });
+          await call('createModel', { body, silent: true });
           outcomes.push({ name: body.name, error: null });
         } catch (error) {
           outcomes.push({ name: body.name, error: errorText(error, 'catalog:models.createFailed') });

@@ -1,7 +1,7 @@
 import type { AdminModel } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { toast } from '../../../api/notify';
 import { queryKeys } from '../../../api/query-keys';
 import { reportError } from '../../../components/common/report-error';
@@ -18,7 +18,7 @@ export function useModelSort() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (sort_orders: SortOrders) => adminCall('sortModels', { body: { sort_orders } }),
+    mutationFn: (sort_orders: SortOrders) => call('sortModels', { body: { sort_orders } }),
     onSuccess: () => {
       toast('success', t('catalog:models.sortedDone'));
       void queryClient.invalidateQueries({ queryKey: queryKeys.chatModels });

@@ -1,7 +1,7 @@
 import type { AdminModel } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { toast } from '../../../api/notify';
 import { reportError } from '../../../components/common/report-error';
 import { modelKeys } from './model-queries';
@@ -11,7 +11,7 @@ export function useModelTest(model: AdminModel) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => adminCall('testModel', { params: { id: model.id } }),
+    mutationFn: () => call('testModel', { params: { id: model.id } }),
     onSuccess: (result) => {
       if (result.status === 'success')
         toast('success', t('catalog:models.test.success', { name: model.display_name, latency: result.latency_ms }));

@@ -2,8 +2,8 @@ import type { AdminModule, CreateModuleBody } from '@aiplatform/contracts';
 import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
-import { GroupAvailabilityField } from '../shared/GroupAvailabilityField';
+import { call } from '../../../api/call';
+import { GroupAvailabilityField } from '../catalog/GroupAvailabilityField';
 import { isHttpUrl } from '../shared/http-url';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { nextSortOrder } from '../models/model-sort';
@@ -32,7 +32,7 @@ export function ModuleForm({ module, modules, onClose }: ModuleFormProps) {
   const iconOptions = useMemo(() => moduleIconOptions(displayName, letterLabel), [displayName, letterLabel]);
   const save = useAdminMutation({
     mutationFn: (body: CreateModuleBody) =>
-      module ? adminCall('updateModule', { params: { id: module.id }, body }) : adminCall('createModule', { body }),
+      module ? call('updateModule', { params: { id: module.id }, body }) : call('createModule', { body }),
     invalidates: MODULE_CHANGE_KEYS,
     successText: (saved) =>
       module

@@ -2,7 +2,7 @@ import type { AdminModule } from '@aiplatform/contracts';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { formatDateTime } from '../../../components/common/format';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { HEALTH_COLORS, HEALTH_KEYS } from './module-labels';
@@ -12,7 +12,7 @@ import { moduleKeys } from './module-queries';
 export function ModuleHealthCell({ module, canCheck }: { module: AdminModule; canCheck: boolean }) {
   const { t, i18n } = useTranslation();
   const check = useAdminMutation({
-    mutationFn: () => adminCall('checkModuleHealth', { params: { id: module.id } }),
+    mutationFn: () => call('checkModuleHealth', { params: { id: module.id } }),
     invalidates: [moduleKeys.list],
     successText: (checked) =>
       t('catalog:modules.health.checkedDone', {

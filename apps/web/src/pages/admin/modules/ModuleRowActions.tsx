@@ -1,7 +1,7 @@
 import type { AdminModule } from '@aiplatform/contracts';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { MODULE_CHANGE_KEYS } from './module-queries';
 
@@ -9,7 +9,7 @@ import { MODULE_CHANGE_KEYS } from './module-queries';
 export function ModuleRowActions({ module, onEdit }: { module: AdminModule; onEdit: (module: AdminModule) => void }) {
   const { t } = useTranslation();
   const remove = useAdminMutation({
-    mutationFn: () => adminCall('deleteModule', { params: { id: module.id } }),
+    mutationFn: () => call('deleteModule', { params: { id: module.id } }),
     invalidates: MODULE_CHANGE_KEYS,
     successText: () => t('catalog:modules.deletedDone', { name: module.display_name }),
     failureKey: 'catalog:modules.deleteFailed',

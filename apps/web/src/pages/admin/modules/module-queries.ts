@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { queryKeys } from '../../../api/query-keys';
 
 export const moduleKeys = {
@@ -10,5 +10,5 @@ export const moduleKeys = {
 export const MODULE_CHANGE_KEYS = [moduleKeys.list, queryKeys.userModules] as const;
 
 export function useAdminModules() {
-  return useQuery({ queryKey: moduleKeys.list, queryFn: () => adminCall('listModules') });
+  return useQuery({ queryKey: moduleKeys.list, queryFn: () => call('listModules') });
 }

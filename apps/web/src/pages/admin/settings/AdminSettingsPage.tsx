@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Skeleton, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
 import { useDocumentTitle } from '../../../components/common/use-document-title';
@@ -37,7 +37,7 @@ function SettingsWorkspace() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
-  const query = useQuery({ queryKey: adminKeys.settings, queryFn: () => adminCall('getSettings') });
+  const query = useQuery({ queryKey: adminKeys.settings, queryFn: () => call('getSettings') });
 
   let body;
   if (query.isLoading) body = <Skeleton active paragraph={{ rows: 10 }} data-testid="settings-loading" />;
@@ -131,7 +131,7 @@ export default function AdminSettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.settings'));
   return (
-    <AccessGuard adminPage="settings">
+    <AccessGuard callPage="settings">
       <AdminTheme>
         <SettingsWorkspace />
       </AdminTheme>

@@ -4,7 +4,7 @@ import { Button, Col, Flex, Form, Input, Popconfirm, Row, Switch, Tag, Typograph
 import { useDeferredValue, useState } from 'react';
 import { useReportUnsaved } from './unsaved-edits';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { toast } from '../../../api/notify';
 import { adminKeys } from '../../../api/query-keys';
 import { useSiteBranding } from '../../../api/use-public-config';
@@ -33,7 +33,7 @@ export function HomepageEditor({ homepage, readOnly }: { homepage: Homepage; rea
   const preview = useDeferredValue(html);
 
   const save = useMutation({
-    mutationFn: (body: HomepageBody) => adminCall('updateHomepage', { body }),
+    mutationFn: (body: HomepageBody) => call('updateHomepage', { body }),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminKeys.homepage, saved);
       toast('success', t('settings:homepage.saved'));

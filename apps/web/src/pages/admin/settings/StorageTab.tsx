@@ -2,7 +2,7 @@ import { type AdminSettings, STORAGE_LIMITS } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, InputNumber, Progress, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatBytes } from '../../../components/common/format';
 import { SettingsSection } from './SettingsSection';
@@ -14,7 +14,7 @@ const PROGRESS_STATUS = { normal: 'normal', alert: 'active', full: 'exception' }
 /** What the site stores now (counted by the server from its database) against the budget. */
 function StorageUsageFigures() {
   const { t, i18n } = useTranslation();
-  const query = useQuery({ queryKey: adminKeys.storageUsage, queryFn: () => adminCall('getStorageUsage') });
+  const query = useQuery({ queryKey: adminKeys.storageUsage, queryFn: () => call('getStorageUsage') });
   if (query.isLoading) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (!query.data) {
     return (

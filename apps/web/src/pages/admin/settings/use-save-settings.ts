@@ -1,7 +1,6 @@
 import type { AdminSettings, SettingsUpdateBody } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminCall } from '../../../api/admin';
-import { authApi } from '../../../api/auth';
+import { call } from '../../../api/call';
 import { toast } from '../../../api/notify';
 import { adminKeys } from '../../../api/query-keys';
 import { refreshPublicConfig } from '../../../api/use-public-config';
@@ -14,7 +13,7 @@ import { useAuthStore } from '../../../stores/auth-store';
  * user's site identity are read again. Failures only leave the old look until a reload.
  */
 export async function refreshSiteLook(): Promise<void> {
-  const me = authApi.me().then(
+  const me = call('getSession').then(
     (data) => useAuthStore.getState().setSessionData(data),
     (error: unknown) => console.warn('Could not re-read the session after a settings change', error),
   );
@@ -28,7 +27,7 @@ export async function refreshSiteLook(): Promise<void> {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: SettingsUpdateBody) => adminCall('updateSettings', { body }),
+    mutationFn: (body: SettingsUpdateBody) => call('updateSettings', { body }),
     onSuccess: (saved: AdminSettings) => {
       queryClient.setQueryData(adminKeys.settings, saved);
       // The storage figures show the budget against what is stored.

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatNumber } from '../../../components/common/format';
 import { useDebouncedValue } from './use-debounced-value';
@@ -47,7 +47,7 @@ export function UserPicker({
   const listQuery = { page: 1, limit: PICKER_PAGE_SIZE, search: debounced, group_id: groupId };
   const query = useQuery({
     queryKey: adminKeys.userList(listQuery),
-    queryFn: () => adminPage('listUsers', { query: listQuery }),
+    queryFn: () => callPage('listUsers', { query: listQuery }),
     placeholderData: keepPreviousData,
   });
   const listed = query.data?.items ?? [];

@@ -2,7 +2,7 @@ import type { Group } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { groupDisplayName } from '../../../components/common/group-name';
 
@@ -15,7 +15,7 @@ const NO_GROUPS: Group[] = [];
 export function useGroupOptions(enabled = true) {
   const query = useQuery({
     queryKey: adminKeys.groupList(QUERY),
-    queryFn: () => adminPage('listGroups', { query: QUERY }),
+    queryFn: () => callPage('listGroups', { query: QUERY }),
     enabled,
     staleTime: 30_000,
   });

@@ -76,7 +76,7 @@ export default function AdminStatsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.stats'));
   return (
-    <AccessGuard adminPage="stats">
+    <AccessGuard callPage="stats">
       <AdminTheme>
         <StatsWorkspace />
       </AdminTheme>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { type StatsQuery, parseStatsQuery, statsApiQuery, statsSearchParams } from './stats-query';
 
@@ -19,7 +19,7 @@ export function useUsageOverview(query: StatsQuery) {
   const apiQuery = statsApiQuery(query);
   return useQuery({
     queryKey: adminKeys.statsOverview(apiQuery),
-    queryFn: () => adminCall('statsOverview', { query: apiQuery }),
+    queryFn: () => call('statsOverview', { query: apiQuery }),
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { exportUsersCsv } from '../../../api/admin-files';
 import { adminKeys } from '../../../api/query-keys';
 import { AccessGuard } from '../../../components/common/AccessGuard';
@@ -46,7 +46,7 @@ function UsersWorkspace() {
 
   const list = useQuery({
     queryKey: adminKeys.userList(query),
-    queryFn: () => adminPage('listUsers', { query }),
+    queryFn: () => callPage('listUsers', { query }),
     placeholderData: keepPreviousData,
   });
   const changeQuery = (change: Partial<UserListQuery>) => setQuery((current) => ({ ...current, ...change }));
@@ -136,7 +136,7 @@ export default function AdminUsersPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.users'));
   return (
-    <AccessGuard adminPage="users">
+    <AccessGuard callPage="users">
       <AdminTheme>
         <UsersWorkspace />
       </AdminTheme>

@@ -2,7 +2,7 @@ import { type CreateAdminUserBody, LIMITS, ROLES } from '@aiplatform/contracts';
 import { Alert, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useFormRules } from '../../../components/common/form-rules';
 import { ROLE_LABEL_KEYS } from '../../../components/common/labels';
@@ -74,7 +74,7 @@ export function CreateUserModal({
     setCredits: canSetCredits,
   });
   const create = useAdminMutation({
-    mutationFn: (body: CreateAdminUserBody) => adminCall('createUser', { body }),
+    mutationFn: (body: CreateAdminUserBody) => call('createUser', { body }),
     invalidates: [adminKeys.users, adminKeys.groups],
     successText: (user) => t('admin:create.done', { name: user.username }),
     failureKey: 'admin:create.failed',

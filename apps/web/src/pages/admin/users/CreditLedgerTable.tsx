@@ -4,7 +4,7 @@ import { Empty, Flex, Select, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminPage } from '../../../api/admin';
+import { callPage } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
 import { TransactionTypeTag } from '../shared/AdminTags';
@@ -24,7 +24,7 @@ export function CreditLedgerTable({ userId }: { userId: number }) {
   const query = { page, limit: PAGE_SIZE, type };
   const ledger = useQuery({
     queryKey: adminKeys.userCredits(userId, query),
-    queryFn: () => adminPage('creditHistory', { params: { id: userId }, query }),
+    queryFn: () => callPage('creditHistory', { params: { id: userId }, query }),
     placeholderData: keepPreviousData,
   });
 

@@ -9,7 +9,7 @@ import {
 import { Alert, Button, Descriptions, Flex, Form, InputNumber, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReasonField } from '../shared/ReasonField';
-import { adminCall, idempotencyHeaders } from '../../../api/admin';
+import { call, idempotencyHeaders } from '../../../api/call';
 import { adminKeys, queryKeys } from '../../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
 import { useAdminMutation } from '../shared/use-admin-mutation';
@@ -49,7 +49,7 @@ function CreditForm({ user, onClose }: { user: AdminUser; onClose: () => void })
   const preview = previewCredits(balance, operation, amount);
   const adjust = useAdminMutation({
     mutationFn: (body: CreditOperationBody) =>
-      adminCall('adjustCredits', { params: { id: user.id }, body, headers: idempotencyHeaders(key) }),
+      call('adjustCredits', { params: { id: user.id }, body, headers: idempotencyHeaders(key) }),
     invalidates: [adminKeys.users, queryKeys.me],
     successText: ({ transaction }, body) => {
       const values = {

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@aiplatform/contracts';
 import { Alert, Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useFormRules } from '../../../components/common/form-rules';
 import { useAdminMutation } from '../shared/use-admin-mutation';
@@ -17,7 +17,7 @@ export function ResetPasswordForm({ user }: { user: AdminUser }) {
   const rules = useFormRules();
   const [form] = Form.useForm<PasswordValues>();
   const reset = useAdminMutation({
-    mutationFn: (newPassword: string) => adminCall('resetPassword', { params: { id: user.id }, body: { newPassword } }),
+    mutationFn: (newPassword: string) => call('resetPassword', { params: { id: user.id }, body: { newPassword } }),
     invalidates: [adminKeys.user(user.id)],
     successText: () => t('admin:password.done', { name: user.username }),
     failureKey: 'admin:password.failed',

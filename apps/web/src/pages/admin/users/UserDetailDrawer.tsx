@@ -2,7 +2,7 @@ import type { AdminUser, AdminUserDetail } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Divider, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { DetailDrawer } from '../shared/DetailDrawer';
 import type { AdminAccess } from '../shared/use-admin-access';
@@ -75,7 +75,7 @@ export function UserDetailDrawer({ userId, open, onClose, afterClose, ...rest }:
   const { t } = useTranslation();
   const detail = useQuery({
     queryKey: adminKeys.user(userId ?? 0),
-    queryFn: () => adminCall('getUser', { params: { id: userId ?? 0 } }),
+    queryFn: () => call('getUser', { params: { id: userId ?? 0 } }),
     enabled: userId !== null,
   });
   return (

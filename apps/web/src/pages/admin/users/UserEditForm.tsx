@@ -1,7 +1,7 @@
 import { type AdminUser, LIMITS, PERMISSIONS, ROLES } from '@aiplatform/contracts';
 import { Button, Checkbox, Flex, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { toast } from '../../../api/notify';
 import { useFormRules } from '../../../components/common/form-rules';
@@ -23,7 +23,7 @@ export function UserEditForm({ user, canSetGroup, canSetRole, canSetPermissions,
   const rules = useFormRules();
   const [form] = Form.useForm<UserEditValues>();
   const update = useAdminMutation({
-    mutationFn: (body: ReturnType<typeof changedFields>) => adminCall('updateUser', { params: { id: user.id }, body }),
+    mutationFn: (body: ReturnType<typeof changedFields>) => call('updateUser', { params: { id: user.id }, body }),
     invalidates: [adminKeys.users, adminKeys.groups],
     successText: (updated) => t('admin:edit.done', { name: updated.username }),
     failureKey: 'admin:edit.failed',

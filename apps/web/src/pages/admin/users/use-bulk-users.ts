@@ -1,6 +1,6 @@
 import type { BulkUsersBody } from '@aiplatform/contracts';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -8,7 +8,7 @@ import { useAdminMutation } from '../shared/use-admin-mutation';
 export function useBulkUsers(onDone: () => void) {
   const { t } = useTranslation();
   return useAdminMutation({
-    mutationFn: (body: BulkUsersBody) => adminCall('bulkUsers', { body }),
+    mutationFn: (body: BulkUsersBody) => call('bulkUsers', { body }),
     invalidates: [adminKeys.users, adminKeys.groups],
     successText: (result, body) => {
       switch (body.action) {

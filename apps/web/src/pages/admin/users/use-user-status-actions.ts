@@ -1,6 +1,6 @@
 import type { AdminUser } from '@aiplatform/contracts';
 import { useTranslation } from 'react-i18next';
-import { adminCall } from '../../../api/admin';
+import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -9,7 +9,7 @@ export function useUserStatusActions() {
   const { t } = useTranslation();
   const setStatus = useAdminMutation({
     mutationFn: ({ user, status }: { user: AdminUser; status: 'active' | 'inactive' }) =>
-      adminCall('setUserStatus', { params: { id: user.id }, body: { status } }),
+      call('setUserStatus', { params: { id: user.id }, body: { status } }),
     invalidates: [adminKeys.users],
     successText: (user) =>
       user.status === 'active'
@@ -18,7 +18,7 @@ export function useUserStatusActions() {
     failureKey: 'admin:users.statusFailed',
   });
   const retire = useAdminMutation({
-    mutationFn: (user: AdminUser) => adminCall('deleteUser', { params: { id: user.id } }),
+    mutationFn: (user: AdminUser) => call('deleteUser', { params: { id: user.id } }),
     invalidates: [adminKeys.users, adminKeys.groups],
     successText: (_result, user) => t('admin:users.retiredDone', { name: user.username }),
     failureKey: 'admin:users.retireFailed',

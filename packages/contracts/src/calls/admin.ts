@@ -5,7 +5,7 @@ import {
   CreditOperationBodySchema,
   CreditOperationResultSchema,
   CreditTransactionSchema,
-} from './admin-credits.js';
+} from '../admin/admin-credits.js';
 import {
   CreateGroupBodySchema,
   CreditsPoolBodySchema,
@@ -14,7 +14,7 @@ import {
   GroupSiteConfigBodySchema,
   UpdateGroupBodySchema,
   UserLimitBodySchema,
-} from './admin-groups.js';
+} from '../admin/admin-groups.js';
 import {
   AdminUserDetailSchema,
   AdminUserListQuerySchema,
@@ -25,26 +25,25 @@ import {
   ResetPasswordBodySchema,
   UpdateAdminUserBodySchema,
   UserStatusBodySchema,
-} from './admin-users.js';
+} from '../admin/admin-users.js';
 import {
   AdminModelSchema,
   CreateModelBodySchema,
   DiscoverModelsBodySchema,
   DiscoverModelsResultSchema,
-  GroupIdsBodySchema,
-  GroupIdsResultSchema,
   ModelTestResultSchema,
   SortOrderBodySchema,
   UpdateModelBodySchema,
-} from './admin-models.js';
-import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from './admin-modules.js';
+} from '../admin/admin-models.js';
+import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from '../admin/admin-modules.js';
+import { GroupIdsBodySchema, GroupIdsResultSchema } from '../admin/catalog.js';
 import {
   AdminSettingsSchema,
   HomepageBodySchema,
   HomepageSchema,
   SettingsUpdateBodySchema,
   StorageUsageSchema,
-} from './admin-settings.js';
+} from '../admin/admin-settings.js';
 import { AnnouncementBodySchema, AnnouncementSchema } from '../announcements.js';
 import {
   AuditCheckpointRecordSchema,
@@ -52,33 +51,19 @@ import {
   AuditListQuerySchema,
   AuditLogSchema,
   AuditVerifyResultSchema,
-} from './audit.js';
-import { AdminPageQuerySchema } from './pagination.js';
+} from '../admin/audit.js';
+import { AdminPageQuerySchema } from '../admin/pagination.js';
 
-/**
- * Every JSON admin call described once: method, path (with `:id` parameters), body,
- * query and the `data` it answers with. The server registers its routes from these and
- * the web client calls through them, so the two cannot drift apart. File transfers
- * (CSV export and import) are plain HTTP and documented at their routes.
- */
-export interface CallSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  body?: z.ZodType;
-  query?: z.ZodType;
-  response: z.ZodType;
-  /** Lists answer `pagination` beside `data`. */
-  paginated?: boolean;
-  /** Created resources answer 201. */
-  status?: 201;
-}
+import type { CallSpec } from './spec.js';
 
 const IdResult = z.object({ id: z.number() });
 
+/** The administration's calls; each route checks `access` before it reads the request. */
 export const ADMIN_CALLS = {
   listUsers: {
     method: 'GET',
     path: '/admin/users',
+    access: 'user.read',
     query: AdminUserListQuerySchema,
     response: z.array(AdminUserSchema),
     paginated: true,
@@ -86,35 +71,52 @@ export const ADMIN_CALLS = {
   createUser: {
     method: 'POST',
     path: '/admin/users',
+    access: 'user.create',
     body: CreateAdminUserBodySchema,
     response: AdminUserSchema,
     status: 201,
   },
-  getUser: { method: 'GET', path: '/admin/users/:id', response: AdminUserDetailSchema },
-  updateUser: { method: 'PUT', path: '/admin/users/:id', body: UpdateAdminUserBodySchema, response: AdminUserSchema },
-  deleteUser: { method: 'DELETE', path: '/admin/users/:id', response: IdResult },
+  getUser: { method: 'GET', path: '/admin/users/:id', access: 'user.read', response: AdminUserDetailSchema },
+  updateUser: {
+    method: 'PUT',
+    path: '/admin/users/:id',
+    access: 'user.update',
+    body: UpdateAdminUserBodySchema,
+    response: AdminUserSchema,
+  },
+  deleteUser: { method: 'DELETE', path: '/admin/users/:id', access: 'user.delete', response: IdResult },
   setUserStatus: {
     method: 'PUT',
     path: '/admin/users/:id/status',
+    access: 'user.status',
     body: UserStatusBodySchema,
     response: AdminUserSchema,
   },
   resetPassword: {
     method: 'PUT',
     path: '/admin/users/:id/password',
+    access: 'user.password',
     body: ResetPasswordBodySchema,
     response: IdResult,
   },
-  bulkUsers: { method: 'POST', path: '/admin/users/bulk', body: BulkUsersBodySchema, response: BulkUsersResultSchema },
+  bulkUsers: {
+    method: 'POST',
+    path: '/admin/users/bulk',
+    access: 'user.status',
+    body: BulkUsersBodySchema,
+    response: BulkUsersResultSchema,
+  },
   adjustCredits: {
     method: 'POST',
     path: '/admin/users/:id/credits',
+    access: 'credits.adjust',
     body: CreditOperationBodySchema,
     response: CreditOperationResultSchema,
   },
   creditHistory: {
     method: 'GET',
     path: '/admin/users/:id/credits/history',
+    access: 'credits.read',
     query: AdminCreditHistoryQuerySchema,
     response: z.array(CreditTransactionSchema),
     paginated: true,
@@ -122,6 +124,7 @@ export const ADMIN_CALLS = {
   listGroups: {
     method: 'GET',
     path: '/admin/user-groups',
+    access: 'group.read',
     query: AdminPageQuerySchema,
     response: z.array(GroupSchema),
     paginated: true,
@@ -129,49 +132,67 @@ export const ADMIN_CALLS = {
   createGroup: {
     method: 'POST',
     path: '/admin/user-groups',
+    access: 'group.manage',
     body: CreateGroupBodySchema,
     response: GroupSchema,
     status: 201,
   },
-  getGroup: { method: 'GET', path: '/admin/user-groups/:id', response: GroupSchema },
-  updateGroup: { method: 'PUT', path: '/admin/user-groups/:id', body: UpdateGroupBodySchema, response: GroupSchema },
-  deleteGroup: { method: 'DELETE', path: '/admin/user-groups/:id', response: IdResult },
+  getGroup: { method: 'GET', path: '/admin/user-groups/:id', access: 'group.read', response: GroupSchema },
+  updateGroup: {
+    method: 'PUT',
+    path: '/admin/user-groups/:id',
+    access: 'group.manage',
+    body: UpdateGroupBodySchema,
+    response: GroupSchema,
+  },
+  deleteGroup: { method: 'DELETE', path: '/admin/user-groups/:id', access: 'group.manage', response: IdResult },
   setCreditsPool: {
     method: 'PUT',
     path: '/admin/user-groups/:id/credits-pool',
+    access: 'group.manage',
     body: CreditsPoolBodySchema,
     response: GroupSchema,
   },
   setUserLimit: {
     method: 'PUT',
     path: '/admin/user-groups/:id/user-limit',
+    access: 'group.manage',
     body: UserLimitBodySchema,
     response: GroupSchema,
   },
   setGroupSiteConfig: {
     method: 'PUT',
     path: '/admin/user-groups/:id/site-config',
+    access: 'group.manage',
     body: GroupSiteConfigBodySchema,
     response: GroupSchema,
   },
   distributeCredits: {
     method: 'POST',
     path: '/admin/user-groups/:id/distribute-credits',
+    access: 'group.pool.transfer',
     body: DistributeCreditsBodySchema,
     response: z.object({ group: GroupSchema, user: AdminUserSchema, transaction: CreditTransactionSchema }),
   },
   listAuditLogs: {
     method: 'GET',
     path: '/admin/audit-logs',
+    access: 'audit.read',
     query: AuditListQuerySchema,
     response: z.array(AuditLogSchema),
     paginated: true,
   },
-  verifyAuditLogs: { method: 'GET', path: '/admin/audit-logs/verify', response: AuditVerifyResultSchema },
+  verifyAuditLogs: {
+    method: 'GET',
+    path: '/admin/audit-logs/verify',
+    access: 'audit.read',
+    response: AuditVerifyResultSchema,
+  },
   // Signed checkpoints of the chain head: kept by the server and, downloaded, by the administrator.
   listAuditCheckpoints: {
     method: 'GET',
     path: '/admin/audit-logs/checkpoints',
+    access: 'audit.read',
     query: AdminPageQuerySchema,
     response: z.array(AuditCheckpointRecordSchema),
     paginated: true,
@@ -179,6 +200,7 @@ export const ADMIN_CALLS = {
   createAuditCheckpoint: {
     method: 'POST',
     path: '/admin/audit-logs/checkpoints',
+    access: 'audit.checkpoint',
     response: AuditCheckpointRecordSchema,
     status: 201,
   },
@@ -186,47 +208,69 @@ export const ADMIN_CALLS = {
   verifyAuditCheckpoint: {
     method: 'POST',
     path: '/admin/audit-logs/checkpoints/verify',
+    access: 'audit.read',
     body: AuditCheckpointSchema,
     response: AuditVerifyResultSchema,
   },
 
   // AI models. Lists are short and shown whole (drag-to-sort needs every row), so not paginated.
-  listModels: { method: 'GET', path: '/admin/models', response: z.array(AdminModelSchema) },
+  listModels: { method: 'GET', path: '/admin/models', access: 'model.read', response: z.array(AdminModelSchema) },
   createModel: {
     method: 'POST',
     path: '/admin/models',
+    access: 'model.manage',
     body: CreateModelBodySchema,
     response: AdminModelSchema,
     status: 201,
   },
-  updateModel: { method: 'PUT', path: '/admin/models/:id', body: UpdateModelBodySchema, response: AdminModelSchema },
-  deleteModel: { method: 'DELETE', path: '/admin/models/:id', response: IdResult },
-  testModel: { method: 'POST', path: '/admin/models/:id/test', response: ModelTestResultSchema },
+  updateModel: {
+    method: 'PUT',
+    path: '/admin/models/:id',
+    access: 'model.manage',
+    body: UpdateModelBodySchema,
+    response: AdminModelSchema,
+  },
+  deleteModel: { method: 'DELETE', path: '/admin/models/:id', access: 'model.manage', response: IdResult },
+  testModel: {
+    method: 'POST',
+    path: '/admin/models/:id/test',
+    access: 'model.manage',
+    response: ModelTestResultSchema,
+  },
   sortModels: {
     method: 'PUT',
     path: '/admin/models/sort-order',
+    access: 'model.manage',
     body: SortOrderBodySchema,
     response: z.array(AdminModelSchema),
   },
-  getModelGroups: { method: 'GET', path: '/admin/models/:id/groups', response: GroupIdsResultSchema },
+  getModelGroups: {
+    method: 'GET',
+    path: '/admin/models/:id/groups',
+    access: 'model.read',
+    response: GroupIdsResultSchema,
+  },
   setModelGroups: {
     method: 'PUT',
     path: '/admin/models/:id/groups',
+    access: 'model.manage',
     body: GroupIdsBodySchema,
     response: GroupIdsResultSchema,
   },
   discoverModels: {
     method: 'POST',
     path: '/admin/models/discover',
+    access: 'model.manage',
     body: DiscoverModelsBodySchema,
     response: DiscoverModelsResultSchema,
   },
 
   // Modules (the organisation's other web apps).
-  listModules: { method: 'GET', path: '/admin/modules', response: z.array(AdminModuleSchema) },
+  listModules: { method: 'GET', path: '/admin/modules', access: 'module.read', response: z.array(AdminModuleSchema) },
   createModule: {
     method: 'POST',
     path: '/admin/modules',
+    access: 'module.manage',
     body: CreateModuleBodySchema,
     response: AdminModuleSchema,
     status: 201,
@@ -234,42 +278,72 @@ export const ADMIN_CALLS = {
   updateModule: {
     method: 'PUT',
     path: '/admin/modules/:id',
+    access: 'module.manage',
     body: UpdateModuleBodySchema,
     response: AdminModuleSchema,
   },
-  deleteModule: { method: 'DELETE', path: '/admin/modules/:id', response: IdResult },
-  toggleModule: { method: 'PATCH', path: '/admin/modules/:id/toggle-status', response: AdminModuleSchema },
-  checkModuleHealth: { method: 'POST', path: '/admin/modules/:id/check-health', response: AdminModuleSchema },
+  deleteModule: { method: 'DELETE', path: '/admin/modules/:id', access: 'module.manage', response: IdResult },
+  toggleModule: {
+    method: 'PATCH',
+    path: '/admin/modules/:id/toggle-status',
+    access: 'module.manage',
+    response: AdminModuleSchema,
+  },
+  checkModuleHealth: {
+    method: 'POST',
+    path: '/admin/modules/:id/check-health',
+    access: 'module.manage',
+    response: AdminModuleSchema,
+  },
 
   // System settings and the custom homepage.
-  getSettings: { method: 'GET', path: '/admin/settings', response: AdminSettingsSchema },
+  getSettings: { method: 'GET', path: '/admin/settings', access: 'settings.read', response: AdminSettingsSchema },
   updateSettings: {
     method: 'PUT',
     path: '/admin/settings',
+    access: 'settings.manage',
     body: SettingsUpdateBodySchema,
     response: AdminSettingsSchema,
   },
-  getStorageUsage: { method: 'GET', path: '/admin/settings/storage-usage', response: StorageUsageSchema },
-  getHomepage: { method: 'GET', path: '/admin/settings/custom-homepage', response: HomepageSchema },
+  getStorageUsage: {
+    method: 'GET',
+    path: '/admin/settings/storage-usage',
+    access: 'settings.read',
+    response: StorageUsageSchema,
+  },
+  getHomepage: {
+    method: 'GET',
+    path: '/admin/settings/custom-homepage',
+    access: 'settings.read',
+    response: HomepageSchema,
+  },
   updateHomepage: {
     method: 'PUT',
     path: '/admin/settings/custom-homepage',
+    access: 'settings.manage',
     body: HomepageBodySchema,
     response: HomepageSchema,
   },
 
   // Announcements: the system one (any signed-in user reads it) and one per group.
-  getAnnouncement: { method: 'GET', path: '/admin/announcement', response: AnnouncementSchema },
+  getAnnouncement: { method: 'GET', path: '/admin/announcement', access: 'signedIn', response: AnnouncementSchema },
   updateAnnouncement: {
     method: 'PUT',
     path: '/admin/announcement',
+    access: 'announcement.manage',
     body: AnnouncementBodySchema,
     response: AnnouncementSchema,
   },
-  getGroupAnnouncement: { method: 'GET', path: '/admin/user-groups/:id/announcement', response: AnnouncementSchema },
+  getGroupAnnouncement: {
+    method: 'GET',
+    path: '/admin/user-groups/:id/announcement',
+    access: 'group.announcement',
+    response: AnnouncementSchema,
+  },
   updateGroupAnnouncement: {
     method: 'PUT',
     path: '/admin/user-groups/:id/announcement',
+    access: 'group.announcement',
     body: AnnouncementBodySchema,
     response: AnnouncementSchema,
   },
@@ -278,29 +352,11 @@ export const ADMIN_CALLS = {
   statsOverview: {
     method: 'GET',
     path: '/admin/stats/overview',
+    access: 'stats.read',
     query: StatsOverviewQuerySchema,
     response: UsageOverviewSchema,
   },
 } as const satisfies Record<string, CallSpec>;
-
-export type AdminCallName = keyof typeof ADMIN_CALLS;
-type Spec<N extends AdminCallName> = (typeof ADMIN_CALLS)[N];
-/** What a call answers with in `data`. */
-export type AdminCallResult<N extends AdminCallName> = z.infer<Spec<N>['response']>;
-/** The body a caller sends (before server-side defaults). */
-export type AdminCallBody<N extends AdminCallName> =
-  Spec<N> extends { body: z.ZodType } ? z.input<Spec<N>['body']> : never;
-export type AdminCallQuery<N extends AdminCallName> =
-  Spec<N> extends { query: z.ZodType } ? Partial<z.input<Spec<N>['query']>> : never;
-
-/** Fills `:name` parameters of a call's path. */
-export function adminCallPath(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /** The CSV transfers, outside the JSON calls. */
 export const ADMIN_FILE_PATHS = {

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { type UpstreamEnd, describeUpstreamError } from '../../ai/upstream.js';
+import { type AbortReason, type UpstreamEnd, describeUpstreamError } from '../../ai/upstream.js';
 import type { MessageRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { isWorthRetrying } from '../../lib/db-errors.js';
@@ -14,7 +14,7 @@ export interface TurnLabel {
 }
 
 /**
- * How the process that wrote an answer stores the turn's end: the answer kept and
+ * The last step of a send: how the process that wrote an answer stores the turn's end: the answer kept and
  * charged, or the turn refunded, each only while the answer is still this process's
  * (another instance may have settled it once this one's lease ran out).
  *
@@ -57,6 +57,17 @@ export class TurnSettling {
     });
   }
 
+  /**
+   * No answer: refunded exactly once, the placeholder removed and why kept on the question
+   * (nothing for a stop call, SERVICE_UNAVAILABLE for a shutdown, else UPSTREAM_ERROR).
+   * Undefined once refunded, else why the refund could not be stored.
+   */
+  noAnswer(turn: TurnRef & TurnLabel, end: UpstreamEnd): Promise<ErrorCode | undefined> {
+    if (!isAbort(end, 'client')) this.logEnd(turn, end);
+    const code = isAbort(end, 'client') ? null : isAbort(end, 'shutdown') ? 'SERVICE_UNAVAILABLE' : 'UPSTREAM_ERROR';
+    return this.refund(turn, code);
+  }
+
   /** Logs an answer that did not end well (the upstream's reason, its key masked). */
   logEnd(turn: TurnLabel, end: UpstreamEnd): void {
     this.log.warn(
@@ -94,4 +105,16 @@ export class TurnSettling {
   private now(): string {
     return this.clock.now().toISOString();
   }
+}
+
+/** Whether the upstream call ended by an abort for that reason. */
+export const isAbort = (end: UpstreamEnd, reason: AbortReason) => end.kind === 'aborted' && end.reason === reason;
+
+/**
+ * How an answer with text is kept: complete when the model finished, stopped after a stop
+ * call or a shutdown, else error (the upstream broke off or ran out of time).
+ */
+export function keptStatus(end: UpstreamEnd): 'complete' | 'stopped' | 'error' {
+  if (end.kind === 'finished') return 'complete';
+  return isAbort(end, 'client') || isAbort(end, 'shutdown') ? 'stopped' : 'error';
 }

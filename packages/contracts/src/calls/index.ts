@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import { ADMIN_CALLS } from './admin.js';
+import { AUTH_CALLS } from './auth.js';
+import { CHAT_CALLS } from './chat.js';
+import { SITE_CALLS } from './site.js';
+
+export * from './spec.js';
+export { ADMIN_CALLS, ADMIN_FILE_PATHS } from './admin.js';
+export { AUTH_FILE_PATHS } from './auth.js';
+
+/**
+ * Every JSON call of the API, described once (one table per area). Streams and file
+ * transfers (uploads, CSV, images) are plain HTTP, documented at their routes.
+ */
+export const API_CALLS = { ...AUTH_CALLS, ...CHAT_CALLS, ...SITE_CALLS, ...ADMIN_CALLS } as const;
+
+// A name used by two tables would silently replace one call with the other: the type check refuses it.
+type Disjoint<A, B> = [Extract<keyof A, keyof B>] extends [never] ? true : Extract<keyof A, keyof B>;
+export const CALL_NAMES_ARE_UNIQUE: [
+  Disjoint<typeof AUTH_CALLS, typeof CHAT_CALLS>,
+  Disjoint<typeof AUTH_CALLS, typeof SITE_CALLS>,
+  Disjoint<typeof AUTH_CALLS, typeof ADMIN_CALLS>,
+  Disjoint<typeof CHAT_CALLS, typeof SITE_CALLS>,
+  Disjoint<typeof CHAT_CALLS, typeof ADMIN_CALLS>,
+  Disjoint<typeof SITE_CALLS, typeof ADMIN_CALLS>,
+] = [true, true, true, true, true, true];
+
+export type CallName = keyof typeof API_CALLS;
+type Spec<N extends CallName> = (typeof API_CALLS)[N];
+/** What a call answers with in `data`. */
+export type CallResult<N extends CallName> = z.infer<Spec<N>['response']>;
+/** The body a caller sends (before server-side defaults). */
+export type CallBody<N extends CallName> = Spec<N> extends { body: z.ZodType } ? z.input<Spec<N>['body']> : never;
+export type CallQuery<N extends CallName> =
+  Spec<N> extends { query: z.ZodType } ? Partial<z.input<Spec<N>['query']>> : never;
+/** Calls whose answer carries `pagination` beside `data`. */
+export type PaginatedCallName = {
+  [N in CallName]: Spec<N> extends { paginated: true } ? N : never;
+}[CallName];
