@@ -13,11 +13,19 @@ type Tab = (typeof TABS)[number];
 
 const TEXT: Record<
   Language,
-  { saved: string; closed: string; tokenLifetime: string; readOnly: string; tabs: Record<Tab, string> }
+  {
+    saved: string;
+    closed: string;
+    noAccount: string;
+    tokenLifetime: string;
+    readOnly: string;
+    tabs: Record<Tab, string>;
+  }
 > = {
   'zh-CN': {
     saved: '设置已保存',
     closed: '注册功能暂时关闭',
+    noAccount: '还没有账号？',
     tokenLifetime: '令牌有效期格式应如 12h、30m、7d',
     readOnly: '组管理员只能查看系统设置；如需修改，请联系超级管理员',
     tabs: {
@@ -34,6 +42,7 @@ const TEXT: Record<
   'en-US': {
     saved: 'Settings saved',
     closed: 'Registration is temporarily closed',
+    noAccount: 'No account yet?',
     tokenLifetime: 'Token lifetime must look like 12h, 30m or 7d',
     readOnly: 'Settings are read-only for group administrators; contact the super administrator to change them',
     tabs: {
@@ -78,9 +87,11 @@ for (const language of LANGUAGES) {
         await guest.goto('/login');
         await expect(guest.getByTestId('login-account')).toBeVisible();
         await expect(guest.getByTestId('register-link')).toHaveCount(0);
+        await expect(guest.getByText(T.noAccount)).toHaveCount(0);
         await guest.goto('/register');
         await expect(toast(guest, T.closed)).toBeVisible();
         await expect(guest).toHaveURL(/\/login$/);
+        await expect(guest.getByTestId('register-email')).toHaveCount(0);
 
         await expect(registration).toHaveAttribute('aria-checked', 'false');
         // The first save's notice gone, so the next one is told apart.
@@ -90,6 +101,9 @@ for (const language of LANGUAGES) {
         await expect(toast(page, T.saved)).toBeVisible();
         await guest.goto('/login');
         await expect(guest.getByTestId('register-link')).toBeVisible();
+        await guest.getByTestId('register-link').click();
+        await expect(guest).toHaveURL(/\/register$/);
+        await expect(guest.getByTestId('register-email')).toBeVisible();
       } finally {
         await visitor.close();
         await restore();

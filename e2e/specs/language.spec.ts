@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { loginViaUi, toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 import { registerViaApi } from '../support/users';
 
 const storedLanguage = (page: Page) => page.evaluate(() => window.localStorage.getItem('i18nextLng'));
@@ -48,7 +48,7 @@ test.describe('language', () => {
 
   test('the layout header switch changes the signed-in screens', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'lang' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     await expect(page.getByTestId('dashboard-welcome')).toHaveText(`欢迎回来，${user.username}`);
     await expect(page.getByTestId('credits-card')).toContainText('积分中心');
 

@@ -11,13 +11,6 @@ test.describe('login', () => {
     await expect(page.getByTestId('user-menu')).toContainText(user.username);
   });
 
-  test('signs in with a mainland phone number and password', async ({ page, request }) => {
-    const user = await registerViaApi(request, { prefix: 'phone', withPhone: true });
-    expect(user.phone).toMatch(/^13\d{9}$/);
-    await loginViaUi(page, user.phone ?? '', user.password);
-    await expect(page.getByTestId('dashboard-welcome')).toHaveText(`欢迎回来，${user.username}`);
-  });
-
   test('a wrong password keeps the visitor on /login with an error', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'wrong' });
     await page.goto('/login');

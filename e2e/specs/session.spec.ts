@@ -1,5 +1,5 @@
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
-import { AUTH_STORAGE_KEY, type StoredAuth, chooseUserMenu, loginViaUi, readStoredAuth, toast } from '../support/ui';
+import { AUTH_STORAGE_KEY, type StoredAuth, chooseUserMenu, readStoredAuth, signInDirect, toast } from '../support/ui';
 import { registerViaApi } from '../support/users';
 
 /**
@@ -45,7 +45,7 @@ test.describe('session', () => {
     request,
   }) => {
     const user = await registerViaApi(request, { prefix: 'out' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     const before = await readStoredAuth(page);
     const token = before?.state.accessToken;
     expect(token).toBeTruthy();
@@ -67,7 +67,7 @@ test.describe('session', () => {
 
   test('a refused access token is refreshed silently and the request retried', async ({ page, context, request }) => {
     const user = await registerViaApi(request, { prefix: 'refr' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     // The dashboard's first requests have answered, so none stores the old session after the rewrite.
     await page.waitForLoadState('networkidle');
     const original = (await readStoredAuth(page)) as StoredAuth;
@@ -100,7 +100,7 @@ test.describe('session', () => {
 
   test('an access token stored as expired is refreshed when the app starts', async ({ page, request }) => {
     const user = await registerViaApi(request, { prefix: 'boot' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     // The app is closed first: a running dashboard may store its session again (any change to
     // it is persisted) after the write below, putting the valid token back.
     await page.goto('/api/ready');
@@ -130,7 +130,7 @@ test.describe('session', () => {
     request,
   }) => {
     const user = await registerViaApi(request, { prefix: 'dead' });
-    await loginViaUi(page, user.email, user.password);
+    await signInDirect(page, user.email, user.password);
     // The dashboard's first requests have answered, so none stores the old session after the rewrite.
     await page.waitForLoadState('networkidle');
 

@@ -64,36 +64,6 @@ test.describe('login mode: high security', () => {
   });
 });
 
-test.describe('registration switched off', () => {
-  let restore: (() => void) | undefined;
-  test.afterEach(() => {
-    restore?.();
-    restore = undefined;
-  });
-
-  test('login hides the register link and /register sends visitors back with a warning', async ({ page }) => {
-    restore = patchSection('user', { allow_register: false });
-
-    await page.goto('/login');
-    await expect(page.getByTestId('login-account')).toBeVisible();
-    await expect(page.getByTestId('register-link')).toHaveCount(0);
-    await expect(page.getByText('还没有账号？')).toHaveCount(0);
-
-    await page.goto('/register');
-    await expect(toast(page, '注册功能暂时关闭')).toBeVisible();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByTestId('register-email')).toHaveCount(0);
-  });
-
-  test('once switched on again the link is back', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByTestId('register-link')).toBeVisible();
-    await page.getByTestId('register-link').click();
-    await expect(page).toHaveURL(/\/register$/);
-    await expect(page.getByTestId('register-email')).toBeVisible();
-  });
-});
-
 test.describe('registration with email verification', () => {
   let restore: (() => void) | undefined;
   test.afterEach(() => {
