@@ -20,7 +20,7 @@ import { ensureWebBuild } from './web-build.js';
 import { measureWebConversation } from './web-conversation.js';
 
 /*
- * `npm run bench`: measures against the performance budgets (README) and writes
+ * `npm run bench`: measures against the performance budgets (docs/performance.md) and writes
  * bench/results/latest.{json,md}. Every figure comes with a baseline measured in the
  * same run (the upstream called directly, /api/health, a short conversation), never
  * as a bare time alone. Each measurement lives in its own file; this one only orders them.

@@ -3,7 +3,7 @@ import { clampedLimit } from './fields.js';
 
 /*
  * GET /chat/search: full-text search over the text of the caller's own messages.
- * What is indexed and how words are matched is described in the README (decisions).
+ * What is indexed and how words are matched is described in docs/behaviour.md (message search).
  */
 
 export const MESSAGE_SEARCH = {
