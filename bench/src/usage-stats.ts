@@ -101,7 +101,7 @@ async function measureEndpoints(dataDir: string, seed: StatsSeed, o: UsageStatsO
     const rows: Row[] = [
       {
         what: 'stats: GET /api/health (baseline, same instance, sequential, server time)',
-        result: `median ${ms(health.median)}, p95 ${ms(health.p95)}; CPU median ${ms(health.cpuMedian)}`,
+        result: `CPU median ${ms(health.cpuMedian)}, p95 ${ms(health.cpuP95)}; elapsed median ${ms(health.median)}, p95 ${ms(health.p95)}`,
         budget: '—',
         met: '—',
         data: { samples: o.samples, ...health },
@@ -116,13 +116,14 @@ async function measureEndpoints(dataDir: string, seed: StatsSeed, o: UsageStatsO
     for (const e of endpoints) {
       const r = await sample(app, e.url, e.token, o);
       rows.push({
-        what: `stats over ${n} messages: \`GET ${e.url}\` (server time)`,
+        what: `stats over ${n} messages: \`GET ${e.url}\` (server's CPU and elapsed time)`,
         result:
-          `median ${ms(r.median)}, p95 ${ms(r.p95)} ` +
-          `(×${(r.median / health.median).toFixed(0)} of /api/health: ${ms(health.median)}); ` +
-          `CPU median ${ms(r.cpuMedian)}, p95 ${ms(r.cpuP95)}`,
-        budget: e.budget === undefined ? '— (information)' : `≤ ${e.budget} ms`,
-        met: e.budget === undefined ? '—' : verdict(r.p95 <= e.budget),
+          `CPU median ${ms(r.cpuMedian)}, p95 ${ms(r.cpuP95)}; ` +
+          `elapsed median ${ms(r.median)}, p95 ${ms(r.p95)} ` +
+          `(×${(r.median / health.median).toFixed(0)} of /api/health: ${ms(health.median)})`,
+        // Judged on CPU time: the elapsed time stretches with whatever else shares the cores.
+        budget: e.budget === undefined ? '— (information)' : `p95 ≤ ${e.budget} ms of CPU time`,
+        met: e.budget === undefined ? '—' : verdict(r.cpuP95 <= e.budget),
         data: { url: e.url, samples: o.samples, ...r, healthMedian: health.median },
       });
     }
