@@ -14,8 +14,9 @@ import { STATS_ADMIN, type StatsSeed, seedStatsHistory } from './stats-seed.js';
  * server built once, which also creates the super administrator), the history is written
  * straight into it, the usage rollups are back-filled from it as migration 0007 does,
  * then the server is built again on it and each endpoint is called sequentially through
- * fastify.inject: the figures are the server's own time per request, beside /api/health
- * measured the same way. The data dir is removed at the end.
+ * fastify.inject: the figures are the server's own CPU and elapsed time per request, beside
+ * /api/health measured the same way; the budgets are judged on the CPU time, which other
+ * processes on the same cores stretch far less. The data dir is removed at the end.
  */
 
 export interface UsageStatsOptions {
