@@ -89,7 +89,9 @@ export function registerCall<N extends CallName>(
       ...(params ? { params } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
-      ...(spec.stream ? {} : { response: { [status]: envelope } }),
+      ...(spec.summary ? { summary: spec.summary } : {}),
+      // A stream call's events bypass the serializer (the reply is taken over); its JSON answer does not.
+      response: { [status]: envelope },
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const pathParams = (req.params ?? {}) as Record<string, unknown>;
