@@ -9,10 +9,9 @@ import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorizeFound } from '../../policies/policy.js';
+import { authorizeFound, userTarget } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminUsersService } from '../users/admin-users.service.js';
-import { userTarget } from '../users/admin-users.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { AdminLedgerRepo } from './admin-ledger.repo.js';
 import { applyCreditChange } from './credits-writer.js';
@@ -78,7 +77,7 @@ export class AdminCreditsService {
         if (expireAt !== user.credits_expire_at && expireAt !== null)
           await this.d.ledger.setExpiry(userId, expireAt, trx);
         const result = {
-          user: await this.d.adminUsers.present(userId, trx),
+          user: await this.d.adminUsers.present(ctx.actor, userId, trx),
           transaction: toCreditTransaction({ ...r.row, operator_username: ctx.actor.username }, lang),
         };
         return {

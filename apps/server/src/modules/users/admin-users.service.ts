@@ -16,7 +16,15 @@ import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorize, authorizeFound, can, listScope, requireScope } from '../../policies/policy.js';
+import {
+  authorize,
+  authorizeFound,
+  can,
+  listScope,
+  refuseSelfAction,
+  requireScope,
+  userTarget,
+} from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
@@ -25,7 +33,7 @@ import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
 import { mayGrantOpeningCredits } from './opening-credits.js';
-import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
+import { type AdminUserFields, adminUserFields, auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
 import { type Db, type UsersRepo, isRowId } from './users.repo.js';
 
@@ -44,9 +52,6 @@ export interface AdminUsersDeps {
 
 const EXPORT_BATCH = 500;
 
-export const userTarget = (u: Pick<UserRow, 'id' | 'group_id' | 'role'>) =>
-  ({ kind: 'user', id: u.id, group_id: u.group_id, role: u.role }) as const;
-
 /** Users as administrators run them: list, detail, create, edit, status, password, retire, bulk. */
 export class AdminUsersService {
   constructor(private readonly d: AdminUsersDeps) {}
@@ -56,20 +61,20 @@ export class AdminUsersService {
     const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
     const now = this.d.clock.now();
     return {
-      items: rows.map((r) => toAdminUser(r, extra.get(r.id) ?? [], now)),
+      items: rows.map((r) => toAdminUser(actor, r, extra.get(r.id) ?? [], now)),
       pagination: paginate(q.page, q.limit, total),
     };
   }
 
   /** Every user the filter matches, a batch at a time, for the streamed CSV export. */
-  async *iterate(actor: Actor, f: UserFilter): AsyncGenerator<AdminUser> {
+  async *iterate(actor: Actor, f: UserFilter): AsyncGenerator<AdminUserFields> {
     const scope = listScope(actor, 'user.export');
     const now = this.d.clock.now();
     for (let after = 0; ;) {
       const rows = await this.d.adminUsers.batchAfter(f, scope, after, EXPORT_BATCH);
       if (rows.length === 0) return;
       const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
-      for (const r of rows) yield toAdminUser(r, extra.get(r.id) ?? [], now);
+      for (const r of rows) yield adminUserFields(r, extra.get(r.id) ?? [], now);
       after = rows[rows.length - 1]!.id;
     }
   }
@@ -81,14 +86,14 @@ export class AdminUsersService {
       this.d.users.extraPermissions(id),
       this.d.sessions.liveSessions(id, iso(now)),
     ]);
-    return { ...toAdminUser(user, extra, now), sessions };
+    return { ...toAdminUser(actor, user, extra, now), sessions };
   }
 
-  /** A user as the answer of a change, read inside its transaction. */
-  async present(id: number, db: Db): Promise<AdminUser> {
+  /** A user as the answer of a change, read inside its transaction, with what `actor` may now do to it. */
+  async present(actor: Actor, id: number, db: Db): Promise<AdminUser> {
     const user = await this.d.users.findWithGroupById(id, db);
     if (!user) throw new AppError('NOT_FOUND');
-    return toAdminUser(user, await this.d.users.extraPermissions(id, db), this.d.clock.now());
+    return toAdminUser(actor, user, await this.d.users.extraPermissions(id, db), this.d.clock.now());
   }
 
   /** Locks a user the actor may `action`; outside their sight it does not exist. */
@@ -130,8 +135,9 @@ export class AdminUsersService {
           grantDescription: 'server.ledger.adminCreateGrant',
           now,
         });
-        const result = await this.present(id, trx);
-        return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after: { ...result } } };
+        const result = await this.present(actor, id, trx);
+        const { abilities: _viewer, ...after } = result;
+        return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after } };
       }),
     );
     this.d.onPoolChanged?.(groupId);
@@ -153,7 +159,6 @@ export class AdminUsersService {
         const extraBefore = await this.d.users.extraPermissions(id, trx);
         if (body.role !== undefined && body.role !== user.role) {
           authorize(actor, 'user.role', userTarget(user));
-          if (id === actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
         }
         if (body.group_id !== undefined && body.group_id !== user.group_id) {
           authorize(actor, 'user.move', userTarget(user));
@@ -169,7 +174,6 @@ export class AdminUsersService {
         const statusChange = body.status !== undefined && body.status !== user.status;
         if (statusChange) {
           authorize(actor, 'user.status', userTarget(user));
-          if (id === actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
         }
         const permissionsChange =
           body.extra_permissions !== undefined &&
@@ -200,7 +204,7 @@ export class AdminUsersService {
         const extraAfter = await this.d.users.extraPermissions(id, trx);
         const changes = diff(auditSnapshot(user, extraBefore), after ? auditSnapshot(after, extraAfter) : {});
         return {
-          result: await this.present(id, trx),
+          result: await this.present(actor, id, trx),
           audit: this.change('user.update', user, changes.before, changes.after),
         };
       }),
@@ -208,7 +212,7 @@ export class AdminUsersService {
   }
 
   async setStatus(ctx: AdminContext, id: number, status: UserRow['status']): Promise<AdminUser> {
-    if (id === ctx.actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+    refuseSelfAction(ctx.actor, 'user.status', id);
     return this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.lockTarget(ctx.actor, 'user.status', id, trx, now);
       await this.d.users.update(id, { status }, trx);
@@ -216,7 +220,7 @@ export class AdminUsersService {
       if (status === 'inactive') await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
       const action = status === 'active' ? 'user.enable' : 'user.disable';
       return {
-        result: await this.present(id, trx),
+        result: await this.present(ctx.actor, id, trx),
         audit: this.change(action, user, { status: user.status }, { status }),
       };
     });
@@ -234,7 +238,7 @@ export class AdminUsersService {
 
   /** Retires the account: sessions end, it leaves every list, its identity is free again, its ledger stays. */
   async retire(ctx: AdminContext, id: number): Promise<{ id: number }> {
-    if (id === ctx.actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+    refuseSelfAction(ctx.actor, 'user.delete', id);
     return this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.lockTarget(ctx.actor, 'user.delete', id, trx, now);
       await this.d.users.update(id, { deleted_at: now, status: 'inactive' }, trx);
@@ -247,14 +251,19 @@ export class AdminUsersService {
   async bulk(ctx: AdminContext, body: BulkUsersBody): Promise<BulkUsersResult> {
     const { actor } = ctx;
     const ids = [...new Set(body.ids)];
-    if (body.action === 'disable' && ids.includes(actor.id)) throw new AppError('SELF_ACTION_NOT_ALLOWED');
     const action = body.action === 'move' ? 'user.move' : 'user.status';
+    if (body.action === 'disable') refuseSelfAction(actor, action, ids);
     requireScope(actor, action);
     return this.d.tx.run(ctx, async (trx, now) => {
       // Users first, then the group (in applyBulk): the lock order of every admin write.
       const users = await this.d.adminUsers.lockLive(ids, trx, now);
       if (users.length !== ids.length) throw new AppError('NOT_FOUND');
-      for (const u of users) authorize(actor, action, userTarget(u));
+      for (const u of users) {
+        // The actor's own account is active while they act, so enabling it changes nothing: it
+        // needs the right to edit the account, not the status right nobody holds on themselves.
+        const selfEnable = body.action === 'enable' && u.id === actor.id;
+        authorize(actor, selfEnable ? 'user.update' : action, userTarget(u));
+      }
       const changed = users.filter((u) =>
         body.action === 'move'
           ? u.group_id !== body.group_id
