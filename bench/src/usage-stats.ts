@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { openDatabase } from '../../apps/server/src/db/database.js';
-import { backfillUsageRollups } from '../../apps/server/src/modules/stats/usage-backfill.js';
+import { backfillUsageRollups } from '../../apps/server/src/db/migrations/0007-usage-rollups.js';
 import { openAppDb } from './db.js';
 import { type InjectApp, startInjectApp } from './inject-app.js';
 import { median, ms, percentile, type Row, verdict } from './stats.js';
@@ -43,7 +44,7 @@ async function backfill(dataDir: string): Promise<Backfill> {
     await db.deleteFrom('usage_daily').execute();
     await db.deleteFrom('usage_daily_totals').execute();
     const started = performance.now();
-    const answers = await backfillUsageRollups(db);
+    const answers = await backfillUsageRollups(db as unknown as Kysely<unknown>);
     const seconds = (performance.now() - started) / 1000;
     const count = async (table: 'usage_daily' | 'usage_daily_totals') =>
       Number(

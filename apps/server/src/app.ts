@@ -39,7 +39,9 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createAdminServices } from './modules/admin/admin.services.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { PoolAlerts } from './modules/groups/pool-alerts.js';
+import { PoolAlertsRepo } from './modules/groups/pool-alerts.repo.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { adminCreditsRoutes } from './modules/credits/admin-credits.routes.js';
 import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
 import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
 import { createModuleServices } from './modules/modules/modules.services.js';
@@ -206,7 +208,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   app.decorate('guards', guards);
   const trustedNetworks = new TrustedNetworks(config.trustedNetworks);
   const storage = createStorageServices({ db, kv, settings, mailer, clock, log: app.log, trusted: trustedNetworks });
-  const poolAlerts = new PoolAlerts({ db, mailer, settings, clock, log: app.log });
+  const poolAlerts = new PoolAlerts({ repo: new PoolAlertsRepo(db), mailer, settings, clock, log: app.log });
   const onPoolChanged = (groupId: number) => void poolAlerts.check(groupId);
   const auth = createAuthServices({
     db,
@@ -327,14 +329,15 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(authRoutes(auth, guards, limits));
       await api.register(modulesRoutes(modules, guards));
       await api.register(adminModulesRoutes(modules.admin));
-      await api.register(modelsRoutes(chat.models, guards));
+      await api.register(modelsRoutes(chat.models));
       await api.register(adminModelsRoutes(adminModels));
-      await api.register(chatRoutes(chat.conversations, guards, limits));
-      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db)), guards));
-      await api.register(sendRoutes(chat.send, guards, limits, { heartbeatMs: config.streamHeartbeatMs }));
+      await api.register(chatRoutes(chat.conversations, limits));
+      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db))));
+      await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(adminUsersRoutes(admin, guards));
+      await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage, guards));

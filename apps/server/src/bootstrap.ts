@@ -5,7 +5,7 @@ import type { Database } from './db/types.js';
 import { randomToken } from './lib/secrets.js';
 import type { GroupsRepo } from './modules/groups/groups.repo.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
-import { conflictFromDbError } from './modules/auth/identity.js';
+import { conflictFromDbError } from './modules/users/identity.js';
 import { createAccount } from './modules/users/account-creation.js';
 import type { UsersRepo } from './modules/users/users.repo.js';
 
@@ -40,8 +40,6 @@ export async function bootstrap(deps: {
         color: '#1677ff',
         sort_order: 0,
         status: 'active',
-        credits_pool: 0,
-        credits_pool_used: 0,
         user_limit: null,
         site_name: null,
         site_logo: null,

@@ -59,8 +59,13 @@ export const RegisterBodySchema = z
   });
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
+/** The new account: its id and the names it signs in with. */
+export const RegisterResultSchema = z.object({ id: z.number(), username: z.string(), email: z.string() });
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
+
 export const CheckEmailBodySchema = z.object({ email: EmailSchema });
 export const CheckUsernameBodySchema = z.object({ username: UsernameSchema });
+export const AvailabilitySchema = z.object({ available: z.boolean() });
 
 /** `phone` left out keeps the stored number; null or '' clears it. */
 export const UpdateProfileBodySchema = z.object({
@@ -84,6 +89,12 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 export const RefreshBodySchema = z.object({
   refreshToken: z.string({ error: 'validation.refreshToken.required' }).min(1).max(512),
 });
+
+/**
+ * Logout also takes the refresh token, so a session ends even when its access token has
+ * expired; the body may be left out altogether.
+ */
+export const LogoutBodySchema = z.object({ refreshToken: z.string().max(512).optional() }).nullish();
 
 export const CreditsStatsSchema = z.object({
   quota: z.number(),

@@ -100,6 +100,10 @@ export const ConversationDetailSchema = ConversationSchema.extend({
 });
 export type ConversationDetail = z.infer<typeof ConversationDetailSchema>;
 
+/** Conversations and messages are named by UUIDs in paths, not by row ids. */
+export const ConversationParamsSchema = z.object({ id: z.string().uuid() });
+export const MessageParamsSchema = z.object({ id: z.string().uuid(), messageId: z.string().uuid() });
+
 export const ConversationListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   limit: clampedLimit(LIMITS.conversationPageSize, LIMITS.conversationPageSize),
@@ -240,6 +244,7 @@ export const ChatCreditsSchema = z.object({
     expireAt: z.string().nullable(),
   }),
 });
+export type ChatCredits = z.infer<typeof ChatCreditsSchema>;
 
 /** Server-sent events of a streamed answer, in order: connected, init, message*, then done or error (a resumed answer: resume, message*, done or error). */
 export const StreamEventSchemas = {
@@ -274,3 +279,11 @@ export const DeletePairResultSchema = z.object({
   deleted_ids: z.array(z.string()),
 });
 export const ClearResultSchema = z.object({ conversationId: z.string(), cleared: z.literal(true) });
+export const DeleteConversationResultSchema = z.object({ conversationId: z.string(), deleted: z.literal(true) });
+
+/**
+ * DELETE /chat/conversations/{id}/messages/{messageId}: `keep_images=true` keeps the
+ * question's images as uploads, to be sent again at once (regenerate, edit); unused, they
+ * go with the day-old uploads.
+ */
+export const DeleteMessageQuerySchema = z.object({ keep_images: z.enum(['true', 'false']).optional() });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { SQLite } from './sqlite-driver.js';
 import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -36,5 +39,18 @@ describe('migrating while another client drops a schema', () => {
     const { db } = databaseWhereASchemaVanishes(Number.POSITIVE_INFINITY);
     await expect(migrateToLatest(db, { appSecret: 'migration test secret' })).rejects.toThrow('migration  failed');
     await db.destroy();
+  });
+});
+
+describe('migrations', () => {
+  it('import nothing but kysely, Node and each other, so live code cannot change what they did', () => {
+    const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts'))) {
+      const source = fs.readFileSync(path.join(dir, file), 'utf8');
+      for (const [, from] of source.matchAll(/\bfrom\s+'([^']+)'/g)) {
+        const allowed = from === 'kysely' || from!.startsWith('node:') || /^\.\/[^/]+$/.test(from!);
+        expect(allowed, `${file} imports ${from}`).toBe(true);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { AiProvider, MessageStatus } from '@aiplatform/contracts';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -387,3 +387,6 @@ export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+
+/** The database or a transaction on it: what every repo method runs its SQL on. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -46,6 +46,8 @@ export interface CallOptions {
   config?: FastifyContextConfig;
   /** Hooks that run after validation and before the handler. */
   preHandler?: preHandlerAsyncHookHandler[];
+  /** The envelope's message, when the call confirms something more specific than success. */
+  messageKey?: string;
 }
 
 /** Ids are positive 32-bit integers; anything else is a bad request, never a database error. */
@@ -77,6 +79,7 @@ export function registerCall<N extends CallName>(
     ? successEnvelope(spec.response).extend({ pagination: PaginationSchema })
     : successEnvelope(spec.response);
   const params = paramsSchema(spec);
+  const sent = { status, ...(options.messageKey ? { messageKey: options.messageKey } : {}) };
   app.route({
     method: spec.method,
     url: spec.path,
@@ -89,7 +92,9 @@ export function registerCall<N extends CallName>(
       ...(params ? { params } : {}),
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.query ? { querystring: spec.query } : {}),
-      ...(spec.stream ? {} : { response: { [status]: envelope } }),
+      ...(spec.summary ? { summary: spec.summary } : {}),
+      // A stream call's events bypass the serializer (the reply is taken over); its JSON answer does not.
+      response: { [status]: envelope },
     },
     handler: async (req: FastifyRequest, reply: FastifyReply) => {
       const pathParams = (req.params ?? {}) as Record<string, unknown>;
@@ -105,9 +110,9 @@ export function registerCall<N extends CallName>(
       if (spec.stream) return answer;
       if (spec.paginated) {
         const { items, pagination } = answer as { items: unknown; pagination: Pagination };
-        return sendOk(req, reply, items, { status, pagination });
+        return sendOk(req, reply, items, { ...sent, pagination });
       }
-      return sendOk(req, reply, answer, { status });
+      return sendOk(req, reply, answer, sent);
     },
   });
 }

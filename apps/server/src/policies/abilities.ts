@@ -12,7 +12,8 @@ import {
   scopeOf,
 } from '@aiplatform/contracts';
 import type { Actor } from './actor.js';
-import { can, userTarget } from './policy.js';
+import { can } from './policy.js';
+import { userTarget } from './user-targets.js';
 
 /*
  * The policy's answers, presented: for an actor and an object, each ability the web needs

@@ -13,16 +13,6 @@ export type PolicyTarget =
   | { kind: 'group'; id: number }
   | { kind: 'file'; owner_id: number; owner_group_id: number | null; owner_role: Role };
 
-export type UserTarget = Extract<PolicyTarget, { kind: 'user' }>;
-
-/** A user row as the policy sees it. */
-export const userTarget = (u: { id: number; group_id: number | null; role: Role }): UserTarget => ({
-  kind: 'user',
-  id: u.id,
-  group_id: u.group_id,
-  role: u.role,
-});
-
 /** Actions that only look; everything else changes the object. */
 const READS: ReadonlySet<Action> = new Set<Action>([
   'user.read',

@@ -8,6 +8,7 @@ import {
   type PaginatedCallName,
   type Pagination,
   type PathParamNames,
+  type SuccessEnvelope,
   callPath,
 } from '@aiplatform/contracts';
 import type { AxiosRequestConfig } from 'axios';
@@ -28,6 +29,8 @@ export type CallOptions<N extends CallName> = ParamsOption<N> &
     signal?: AbortSignal;
     /** Leave every failure to the caller (no toast from the client). */
     silent?: boolean;
+    /** Leave a 401 to the caller instead of refreshing the token (start-up check, logout). */
+    skipAuthRefresh?: boolean;
   };
 
 /** Options may be left out when none of them is required. */
@@ -51,6 +54,7 @@ function configFor(name: CallName, options: CallOptions<CallName>): AxiosRequest
     ...(options.headers ? { headers: options.headers } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.silent ? { silent: true } : {}),
+    ...(options.skipAuthRefresh ? { skipAuthRefresh: true } : {}),
   };
 }
 
@@ -65,6 +69,14 @@ export function withoutEmpty(query: Record<string, unknown>): Record<string, unk
 export async function call<N extends CallName>(name: N, ...[options]: OptionsArgs<N>): Promise<CallResult<N>> {
   const envelope = await requestEnvelope<CallResult<N>>(configFor(name, (options ?? {}) as CallOptions<CallName>));
   return envelope.data;
+}
+
+/** One JSON call's whole envelope, for the confirmation `message` the server answers with. */
+export function callEnvelope<N extends CallName>(
+  name: N,
+  ...[options]: OptionsArgs<N>
+): Promise<SuccessEnvelope<CallResult<N>>> {
+  return requestEnvelope<CallResult<N>>(configFor(name, (options ?? {}) as CallOptions<CallName>));
 }
 
 /** A paginated list: the rows and the `pagination` the server answered beside them. */

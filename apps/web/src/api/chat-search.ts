@@ -1,14 +1,11 @@
-import type { MessageSearchResult } from '@aiplatform/contracts';
 import { MESSAGE_SEARCH } from '@aiplatform/contracts';
-import { request } from './http';
+import { call } from './call';
 
 /** GET /chat/search; quiet on failure: the results list shows the error in place. */
 export const chatSearchApi = {
   search: (q: string, signal?: AbortSignal) =>
-    request<MessageSearchResult>({
-      method: 'GET',
-      url: '/chat/search',
-      params: { q, limit: MESSAGE_SEARCH.defaultLimit },
+    call('searchMessages', {
+      query: { q, limit: MESSAGE_SEARCH.defaultLimit },
       silent: true,
       ...(signal ? { signal } : {}),
     }),

@@ -1,4 +1,4 @@
-import type { StreamEvent } from '@aiplatform/contracts';
+import { API_CALLS, type CallBody, type CallSpec, type StreamEvent, callPath } from '@aiplatform/contracts';
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
@@ -33,29 +33,34 @@ const streamHeaders = (token: string) => ({
   'X-Request-Id': createRequestId(),
 });
 
-export interface StreamBody {
-  content: string;
-  /** The images, in order. */
-  file_ids: string[];
-  /** Where the question goes: an earlier question's parent makes an edit (a new version). */
-  parent_id?: string | null;
-  /** Answers this stored question again (a new version of its answer) instead of sending. */
-  regenerateOf?: string;
+/**
+ * A turn as the page posts it: the question (a send's body; its stream options are this
+ * module's), or with `regenerateOf` the stored question whose answer is written again.
+ */
+export type TurnBody = Omit<CallBody<'sendMessage'>, 'stream' | 'stream_options'> & { regenerateOf?: string };
+
+// Deltas only: the cost of the answer stays linear in its length.
+const STREAMED = { stream: true, stream_options: { delta_only: true } } as const;
+
+/** Where and what a turn posts: a send, or the regenerate call of a stored question. */
+function turnRequest(conversationId: string, turn: TurnBody): { spec: CallSpec; path: string; body: unknown } {
+  const { regenerateOf, ...question } = turn;
+  if (regenerateOf) {
+    const body: CallBody<'regenerateAnswer'> = STREAMED;
+    const spec = API_CALLS.regenerateAnswer;
+    return { spec, path: callPath(spec.path, { id: conversationId, messageId: regenerateOf }), body };
+  }
+  const body: CallBody<'sendMessage'> = { ...question, ...STREAMED };
+  const spec = API_CALLS.sendMessage;
+  return { spec, path: callPath(spec.path, { id: conversationId }), body };
 }
 
-/** Where a turn is posted: a send, or the regenerate call of a stored question. */
-function turnUrl(conversationId: string, regenerateOf?: string): string {
-  const messages = `/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`;
-  return regenerateOf ? `${messages}/${encodeURIComponent(regenerateOf)}/regenerate` : messages;
-}
-
-function post(conversationId: string, body: StreamBody, token: string, signal: AbortSignal): Promise<Response> {
-  const { regenerateOf, ...sent } = body;
-  return fetch(turnUrl(conversationId, regenerateOf), {
-    method: 'POST',
+function post(conversationId: string, turn: TurnBody, token: string, signal: AbortSignal): Promise<Response> {
+  const { spec, path, body } = turnRequest(conversationId, turn);
+  return fetch(`/api${path}`, {
+    method: spec.method,
     headers: { ...streamHeaders(token), 'Content-Type': 'application/json' },
-    // Deltas only: the cost of the answer stays linear in its length.
-    body: JSON.stringify({ ...sent, stream: true, stream_options: { delta_only: true } }),
+    body: JSON.stringify(body),
     signal,
   });
 }
@@ -144,11 +149,11 @@ function dispatch(event: StreamEvent, handlers: Handlers): boolean {
  */
 export async function streamChatMessage(
   conversationId: string,
-  body: StreamBody,
+  turn: TurnBody,
   handlers: StreamHandlers,
   signal: AbortSignal,
 ): Promise<void> {
-  await readEvents(await open((token) => post(conversationId, body, token, signal)), handlers);
+  await readEvents(await open((token) => post(conversationId, turn, token, signal)), handlers);
 }
 
 /**

@@ -1,84 +1,49 @@
-import type {
-  ChatModel,
-  Conversation,
-  ConversationDetail,
-  CreateConversationBody,
-  Message,
-  NonStreamAnswer,
-  StopAnswerResult,
-  UpdateConversationBody,
-  UploadedImage,
-} from '@aiplatform/contracts';
+import type { CreateConversationBody, UpdateConversationBody, UploadedImage } from '@aiplatform/contracts';
 import { LIMITS } from '@aiplatform/contracts';
-import type { StreamBody } from './chat-stream';
+import { call } from './call';
+import type { TurnBody } from './chat-stream';
 import { http, request } from './http';
-
-/** GET /chat/credits. */
-export interface ChatCredits {
-  credits_stats: {
-    quota: number;
-    used: number;
-    remaining: number;
-    isExpired: boolean;
-    expireAt: string | null;
-  };
-}
-
-const conversationUrl = (id: string) => `/chat/conversations/${encodeURIComponent(id)}`;
 
 /** The chat calls of the API contract, one function each (streaming lives in chat-stream.ts). */
 export const chatApi = {
-  models: () => request<ChatModel[]>({ method: 'GET', url: '/chat/models' }),
-  credits: () => request<ChatCredits>({ method: 'GET', url: '/chat/credits' }),
-  conversations: () =>
-    request<Conversation[]>({
-      method: 'GET',
-      url: '/chat/conversations',
-      params: { limit: LIMITS.conversationPageSize, page: 1 },
-    }),
-  conversation: (id: string) => request<ConversationDetail>({ method: 'GET', url: conversationUrl(id) }),
-  createConversation: (body: CreateConversationBody) =>
-    request<Conversation>({ method: 'POST', url: '/chat/conversations', data: body }),
+  models: () => call('chatModels'),
+  credits: () => call('chatCredits'),
+  conversations: () => call('listConversations', { query: { limit: LIMITS.conversationPageSize, page: 1 } }),
+  conversation: (id: string) => call('getConversation', { params: { id } }),
+  createConversation: (body: CreateConversationBody) => call('createConversation', { body }),
   updateConversation: (id: string, body: UpdateConversationBody) =>
-    request<Conversation>({ method: 'PUT', url: conversationUrl(id), data: body }),
+    call('updateConversation', { params: { id }, body }),
   /** `silent`: no toast on failure (the caller knows what it means). */
   deleteConversation: (id: string, options: { silent?: boolean } = {}) =>
-    request<unknown>({ method: 'DELETE', url: conversationUrl(id), ...options }),
-  messages: (id: string) => request<Message[]>({ method: 'GET', url: `${conversationUrl(id)}/messages` }),
-  /** Non-stream send; `signal` lets the stop button cancel the pending request. */
-  sendMessage: (id: string, body: StreamBody, signal: AbortSignal) => {
-    const { regenerateOf, ...sent } = body;
-    return request<NonStreamAnswer>({
-      method: 'POST',
-      url: regenerateOf
-        ? `${conversationUrl(id)}/messages/${encodeURIComponent(regenerateOf)}/regenerate`
-        : `${conversationUrl(id)}/messages`,
-      data: { ...sent, stream: false },
-      signal,
-    });
+    call('deleteConversation', { params: { id }, ...options }),
+  messages: (id: string) => call('listMessages', { params: { id } }),
+  /** Non-stream send (or regenerate); `signal` lets the stop button cancel the pending request. */
+  sendMessage: (id: string, turn: TurnBody, signal: AbortSignal) => {
+    const { regenerateOf, ...question } = turn;
+    return regenerateOf
+      ? call('regenerateAnswer', { params: { id, messageId: regenerateOf }, body: { stream: false }, signal })
+      : call('sendMessage', { params: { id }, body: { ...question, stream: false }, signal });
   },
   /** Shows the branch of one version (it and its newest descendants); answers that branch. */
   showVersion: (id: string, messageId: string) =>
-    request<Message[]>({ method: 'PUT', url: `${conversationUrl(id)}/active`, data: { message_id: messageId } }),
+    call('showVersion', { params: { id }, body: { message_id: messageId } }),
   /**
    * Deletes a version with what follows it, or a turn without versions on its own (an
    * answer with its question, or an unanswered question); `deleted_ids` lists what went.
    * `keepImages`: the question's images stay as uploads, because they are sent again at once.
    */
   deleteMessagePair: (id: string, messageId: string, opts: { keepImages?: boolean } = {}) =>
-    request<{ deletedUserMessageId: string; deletedAiMessageId: string; deleted_ids: string[] }>({
-      method: 'DELETE',
-      url: `${conversationUrl(id)}/messages/${encodeURIComponent(messageId)}`,
-      ...(opts.keepImages ? { params: { keep_images: 'true' } } : {}),
+    call('deleteMessage', {
+      params: { id, messageId },
+      ...(opts.keepImages ? { query: { keep_images: 'true' } } : {}),
     }),
-  clear: (id: string) => request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/clear` }),
+  clear: (id: string) => call('clearConversation', { params: { id } }),
   /** Asks the server to stop the answer in progress (beside cutting the stream); quiet on failure. */
-  stop: (id: string) => request<StopAnswerResult>({ method: 'POST', url: `${conversationUrl(id)}/stop`, silent: true }),
+  stop: (id: string) => call('stopAnswer', { params: { id }, silent: true }),
   // Drafts are saved in the background; their failures are only logged by the caller.
-  saveDraft: (id: string, content: string) =>
-    request<unknown>({ method: 'POST', url: `${conversationUrl(id)}/draft`, data: { content }, silent: true }),
-  deleteDraft: (id: string) =>
-    request<unknown>({ method: 'DELETE', url: `${conversationUrl(id)}/draft`, silent: true }),
+  saveDraft: (id: string, content: string) => call('saveDraft', { params: { id }, body: { content }, silent: true }),
+  deleteDraft: (id: string) => call('deleteDraft', { params: { id }, silent: true }),
+  /** A multipart upload: a file, outside the JSON calls. */
   uploadImage: (file: File) => {
     const form = new FormData();
     form.append('image', file);

@@ -6,7 +6,7 @@ import { ApiError } from './api-error';
 import { noticeForStatus } from './error-notice';
 import { noticeText, toast } from './notify';
 import { refreshAccessToken } from './refresh';
-import { SLOW_REQUEST_MS, createRequestId, isAuthCall, timeoutFor } from './request-policy';
+import { API_BASE, SLOW_REQUEST_MS, createRequestId, isAuthCall, timeoutFor } from './request-policy';
 import { accountDisabled, endSession } from './session-end';
 
 declare module 'axios' {
@@ -22,7 +22,7 @@ declare module 'axios' {
   }
 }
 
-export const http = axios.create({ baseURL: '/api' });
+export const http = axios.create({ baseURL: API_BASE });
 
 http.interceptors.request.use((config) => {
   config.headers.set('X-Request-Id', createRequestId());

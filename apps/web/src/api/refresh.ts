@@ -1,10 +1,10 @@
-import type { RefreshResult } from '@aiplatform/contracts';
+import { API_CALLS, type CallBody, type CallResult, callPath } from '@aiplatform/contracts';
 import axios from 'axios';
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
 import { toast } from './notify';
-import { REFRESH_TIMEOUT_MS, createRequestId } from './request-policy';
+import { API_BASE, REFRESH_TIMEOUT_MS, createRequestId } from './request-policy';
 import { accountDisabled, endSession } from './session-end';
 
 /** Consecutive failed refreshes tolerated before the session counts as broken. */
@@ -14,7 +14,7 @@ let pending: Promise<string> | null = null;
 let failures = 0;
 
 /** Reads `{ success, data: { accessToken, refreshToken, expiresIn } }`; anything else is malformed. */
-export function readRefreshAnswer(body: unknown): RefreshResult | null {
+export function readRefreshAnswer(body: unknown): CallResult<'refreshSession'> | null {
   if (!body || typeof body !== 'object') return null;
   const { success, data } = body as { success?: unknown; data?: unknown };
   if (success !== true || !data || typeof data !== 'object') return null;
@@ -42,14 +42,15 @@ async function runRefresh(): Promise<string> {
   if (!refreshToken) throw sessionOver('auth:session.noRefreshToken');
   try {
     // A bare axios call: the refresh must not pass through the interceptors that trigger it.
-    const response = await axios.post<unknown>(
-      '/api/auth/refresh',
-      { refreshToken },
-      {
-        timeout: REFRESH_TIMEOUT_MS,
-        headers: { 'X-Request-Id': createRequestId(), 'Accept-Language': currentLanguage() },
-      },
-    );
+    const spec = API_CALLS.refreshSession;
+    const body: CallBody<'refreshSession'> = { refreshToken };
+    const response = await axios.request<unknown>({
+      method: spec.method,
+      url: `${API_BASE}${callPath(spec.path)}`,
+      data: body,
+      timeout: REFRESH_TIMEOUT_MS,
+      headers: { 'X-Request-Id': createRequestId(), 'Accept-Language': currentLanguage() },
+    });
     const tokens = readRefreshAnswer(response.data);
     if (!tokens) throw new ApiError(i18n.t('auth:session.refreshFormat'), { kind: 'format' });
     failures = 0;

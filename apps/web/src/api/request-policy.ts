@@ -4,6 +4,9 @@
  */
 const AUTH_CALL = /^\/?auth\/(login[\w-]*|register|refresh|send-email-code|check-[\w-]+)(\?|$)/;
 
+/** Where the server answers the JSON calls. */
+export const API_BASE = '/api';
+
 /** Strips the `/api` base so relative and absolute forms of a URL compare the same. */
 function apiPath(url: string | undefined): string {
   if (!url) return '';

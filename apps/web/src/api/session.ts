@@ -3,7 +3,7 @@ import { i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { isTokenExpired } from '../stores/expires-in';
 import { isApiError } from './api-error';
-import { authApi } from './auth';
+import { call } from './call';
 import { navigateTo } from './notify';
 import { refreshAccessToken } from './refresh';
 import { endSession, isSessionEnding } from './session-end';
@@ -19,7 +19,9 @@ export function startSession(result: LoginResult): void {
 /** Signs out on the server if it can, and always locally. */
 export async function signOut(): Promise<void> {
   try {
-    await authApi.logout(useAuthStore.getState().refreshToken);
+    // The refresh token lets the server end the session even once the access token has expired.
+    const refreshToken = useAuthStore.getState().refreshToken;
+    await call('logout', { body: refreshToken ? { refreshToken } : {}, skipAuthRefresh: true, silent: true });
   } catch {
     // The local session ends regardless; a dead token or an offline server changes nothing.
   }
@@ -29,7 +31,7 @@ export async function signOut(): Promise<void> {
 
 /** Re-reads the signed-in user (credits, permissions, site identity) into the store. */
 export async function reloadCurrentUser(): Promise<void> {
-  const data = await authApi.me();
+  const data = await call('getSession');
   useAuthStore.getState().setSessionData(data);
 }
 
@@ -53,7 +55,7 @@ export async function restoreSession(): Promise<void> {
     }
   }
   try {
-    useAuthStore.getState().setSessionData(await authApi.me({ skipAuthRefresh: true }));
+    useAuthStore.getState().setSessionData(await call('getSession', { skipAuthRefresh: true }));
   } catch (error) {
     if (isApiError(error) && error.status === 401) endSession(i18n.t('auth:session.expired'));
   }

@@ -1,7 +1,7 @@
 import type { SessionData } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useAuthStore } from '../stores/auth-store';
-import { authApi } from './auth';
+import { call } from './call';
 import { queryKeys } from './query-keys';
 
 /**
@@ -12,7 +12,7 @@ export function useCurrentUserRefresh(): void {
   useQuery({
     queryKey: queryKeys.me,
     queryFn: async (): Promise<SessionData> => {
-      const data = await authApi.me();
+      const data = await call('getSession');
       useAuthStore.getState().setSessionData(data);
       return data;
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_PROVIDERS } from '../chat.js';
+import { GroupIdsSchema } from './catalog.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 export const MODEL_TEST_STATUSES = ['success', 'failed'] as const;
@@ -32,10 +33,6 @@ export const AdminModelSchema = z.object({
   updated_at: z.string(),
 });
 export type AdminModel = z.infer<typeof AdminModelSchema>;
-
-const GroupIdsSchema = z
-  .array(z.number().int().min(1).max(ROW_ID_MAX), { error: 'validation.groupIds.invalid' })
-  .max(1000, 'validation.groupIds.invalid');
 
 /** http(s) only: the server calls this address with the key. */
 export const HttpUrlSchema = z
@@ -111,9 +108,6 @@ export const SortOrderBodySchema = z.object({
     .max(1000, 'validation.sortOrders.invalid'),
 });
 export type SortOrderBody = z.infer<typeof SortOrderBodySchema>;
-
-export const GroupIdsBodySchema = z.object({ group_ids: GroupIdsSchema });
-export const GroupIdsResultSchema = z.object({ group_ids: z.array(z.number()) });
 
 /**
  * POST /admin/models/discover: either an endpoint with its key (before the model exists)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MODULE_OPEN_MODES } from '../modules.js';
 import { HttpUrlSchema } from './admin-models.js';
-import { ROW_ID_MAX } from './pagination.js';
+import { GroupIdsSchema } from './catalog.js';
 
 export const MODULE_AUTH_MODES = ['none', 'signed_token'] as const;
 export type ModuleAuthMode = (typeof MODULE_AUTH_MODES)[number];
@@ -53,7 +53,7 @@ const ModuleFields = {
   open_mode: z.enum(MODULE_OPEN_MODES, { error: 'validation.openMode.invalid' }),
   is_active: z.boolean(),
   sort_order: z.number({ error: 'validation.sort.invalid' }).int('validation.sort.invalid').min(0).max(100_000),
-  group_ids: z.array(z.number().int().min(1).max(ROW_ID_MAX)).max(1000, 'validation.groupIds.invalid'),
+  group_ids: GroupIdsSchema,
   auth_mode: z.enum(MODULE_AUTH_MODES, { error: 'validation.authMode.invalid' }),
   health_check_url: HttpUrlSchema.nullable(),
 };

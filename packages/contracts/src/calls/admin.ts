@@ -31,13 +31,12 @@ import {
   CreateModelBodySchema,
   DiscoverModelsBodySchema,
   DiscoverModelsResultSchema,
-  GroupIdsBodySchema,
-  GroupIdsResultSchema,
   ModelTestResultSchema,
   SortOrderBodySchema,
   UpdateModelBodySchema,
 } from '../admin/admin-models.js';
 import { AdminModuleSchema, CreateModuleBodySchema, UpdateModuleBodySchema } from '../admin/admin-modules.js';
+import { GroupIdsBodySchema, GroupIdsResultSchema } from '../admin/catalog.js';
 import {
   AdminSettingsSchema,
   HomepageBodySchema,

@@ -35,10 +35,13 @@ export interface CallSpec {
   /** Created resources answer 201. */
   status?: 201;
   /**
-   * The call answers with server-sent events once its checks pass (`response` then
-   * describes nothing useful); its refusals are ordinary error envelopes.
+   * The call may answer with server-sent events once its checks pass (`response` then
+   * describes only its JSON answer, when the caller asks for no stream); its refusals are
+   * ordinary error envelopes.
    */
   stream?: true;
+  /** One line for the API documentation, where the path and schemas do not say enough. */
+  summary?: string;
 }
 
 /** Fills the `:name` parameters of a call's path. */

@@ -1,13 +1,13 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import { indexTextOf } from '../../modules/chat/message-search.repo.js';
 
 /** Messages indexed per round of the fill, so a large history never sits in memory at once. */
 const FILL_BATCH = 500;
 
 /**
- * Full-text search over message text. The index text is made in TypeScript
- * (modules/chat/search-text.ts: every CJK character a token of its own), so both databases
- * index the same tokens and the filling below cannot be plain SQL.
+ * Full-text search over message text. The index text is made in TypeScript (every CJK
+ * character a token of its own; the live rule is modules/chat/search-text.ts, copied below
+ * as it stood here), so both databases index the same tokens and the filling below cannot
+ * be plain SQL.
  *
  * SQLite: an FTS5 table, contentless (the text already lives in `messages`) with
  * `contentless_delete=1` (SQLite ≥ 3.43) so an entry can be removed by rowid alone; the rowid
@@ -75,4 +75,52 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await sql`drop trigger if exists messages_search_delete`.execute(db);
   }
   await sql`drop table if exists message_search`.execute(db);
+}
+
+/*
+ * The index text of a message as this migration made it, frozen: markdown marks dropped
+ * (as the reader sees the text), then every Han, kana and hangul character a token of its
+ * own and other scripts' words lower-cased, NFKC-folded and without Latin/Greek/Cyrillic
+ * accents, joined by single spaces and cut between tokens at 200,000 characters.
+ */
+const MARKDOWN_NOISE: [RegExp, string][] = [
+  [/```[^\n]*\n?([\s\S]*?)(```|$)/g, '$1'],
+  [/!\[([^\]]*)\]\([^)]*\)/g, '$1'],
+  [/\[([^\]]+)\]\([^)]*\)/g, '$1'],
+  [/<[^>]+>/g, ' '],
+  [/^\s{0,3}(#{1,6}|>+|[-*+]|\d+[.)])\s+/gm, ''],
+  [/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/gm, ''],
+  [/\|/g, ' '],
+  [/\${1,2}/g, ''],
+  [/(\*\*|~~|`|\*)/g, ''],
+  [/(?<!\w)_{1,2}(?=\S)|(?<=\S)_{1,2}(?!\w)/g, ''],
+];
+const CJK = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
+const TOKEN_PATTERN = new RegExp(`[${CJK}]|(?:(?![${CJK}])[\\p{L}\\p{N}\\p{M}])+`, 'gu');
+const CJK_CHAR = new RegExp(`^[${CJK}]$`, 'u');
+const ACCENTS = /[\u0300-\u036f]/g;
+const NON_WORD = /[^\p{L}\p{N}\p{M}]/gu;
+const INDEX_TEXT_MAX = 200_000;
+
+function plainText(content: string): string {
+  let text = content;
+  for (const [pattern, replacement] of MARKDOWN_NOISE) text = text.replace(pattern, replacement);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function normalizeToken(raw: string): string {
+  const folded = raw.normalize('NFKC').toLowerCase().replace(NON_WORD, '');
+  if (CJK_CHAR.test(folded)) return folded;
+  return folded.normalize('NFD').replace(ACCENTS, '').normalize('NFC');
+}
+
+function indexTextOf(content: string): string {
+  const tokens: string[] = [];
+  for (const m of plainText(content).matchAll(TOKEN_PATTERN)) {
+    const token = normalizeToken(m[0]);
+    if (token) tokens.push(token);
+  }
+  const text = tokens.join(' ');
+  if (text.length <= INDEX_TEXT_MAX) return text;
+  return text.slice(0, text.lastIndexOf(' ', INDEX_TEXT_MAX));
 }

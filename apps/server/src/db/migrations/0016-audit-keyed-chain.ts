@@ -1,6 +1,5 @@
+import crypto from 'node:crypto';
 import { type Kysely, type Migration, PostgresAdapter, sql } from 'kysely';
-import { keyedFromSeal } from '../../modules/audit/audit-chain.js';
-import { AuditKey } from '../../modules/audit/audit-key.js';
 
 /**
  * The audit chain becomes keyed: rows from here on carry an HMAC under a key derived from
@@ -12,10 +11,26 @@ import { AuditKey } from '../../modules/audit/audit-key.js';
  * checkpoints of the chain head.
  */
 export function auditKeyedChain(appSecret: string): Migration {
-  return { up: (db) => up(db, new AuditKey(appSecret)), down };
+  return { up: (db) => up(db, appSecret), down };
 }
 
-async function up(db: Kysely<unknown>, key: AuditKey): Promise<void> {
+/*
+ * The seal as this migration makes it, frozen here (the live audit code checks it): an
+ * HMAC-SHA256, hex, under the audit key (HKDF-SHA256 of the application secret, salt
+ * 'aiplatform', info 'audit-log:chain', 32 bytes), of the purpose 'keyed-from', a newline,
+ * the first keyed sequence number, a newline and the hash the keyed rows start from.
+ */
+function keyedFromSeal(appSecret: string, keyedFrom: number, prevHash: string): string {
+  const key = Buffer.from(crypto.hkdfSync('sha256', appSecret, 'aiplatform', 'audit-log:chain', 32));
+  return crypto
+    .createHmac('sha256', key)
+    .update('keyed-from')
+    .update('\n')
+    .update(`${keyedFrom}\n${prevHash}`)
+    .digest('hex');
+}
+
+async function up(db: Kysely<unknown>, appSecret: string): Promise<void> {
   const pg = db.getExecutor().adapter instanceof PostgresAdapter;
   await db.schema
     .alterTable('audit_chain_head')
@@ -30,7 +45,7 @@ async function up(db: Kysely<unknown>, key: AuditKey): Promise<void> {
   );
   const { seq, hash } = head.rows[0]!;
   const keyedFrom = Number(seq) + 1;
-  await sql`update audit_chain_head set keyed_from = ${keyedFrom}, keyed_seal = ${keyedFromSeal(key, keyedFrom, hash)} where id = 1`.execute(
+  await sql`update audit_chain_head set keyed_from = ${keyedFrom}, keyed_seal = ${keyedFromSeal(appSecret, keyedFrom, hash)} where id = 1`.execute(
     db,
   );
 

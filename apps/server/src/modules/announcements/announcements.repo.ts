@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AnnouncementRow, AnnouncementsTable, Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { AnnouncementRow, AnnouncementsTable, Database, Db } from '../../db/types.js';
 
 /** One announcement per scope: the system one, or one per group. */
 export type AnnouncementScope = { kind: 'system' } | { kind: 'group'; groupId: number };

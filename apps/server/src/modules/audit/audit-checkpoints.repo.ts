@@ -1,6 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { AuditCheckpointRow, AuditCheckpointsTable, Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { AuditCheckpointRow, AuditCheckpointsTable, Database, Db } from '../../db/types.js';
 
 /** A stored checkpoint beside the chain row it names (absent when that row is gone). */
 export interface CheckpointWithRow extends AuditCheckpointRow {

@@ -5,10 +5,9 @@ import {
   type AuditVerifyResult,
 } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
-import type { AuditCheckpointRow, Database } from '../../db/types.js';
+import type { AuditCheckpointRow, Database, Db } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import type { Db } from '../users/users.repo.js';
 import { checkpointIsGenuine, signCheckpoint } from './audit-checkpoint.js';
 import type { AuditCheckpointsRepo } from './audit-checkpoints.repo.js';
 import type { AuditKey } from './audit-key.js';

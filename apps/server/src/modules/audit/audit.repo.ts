@@ -1,8 +1,7 @@
 import type { AuditFilter } from '@aiplatform/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { AuditLogRow, AuditLogsTable, Database } from '../../db/types.js';
+import type { AuditLogRow, AuditLogsTable, Database, Db } from '../../db/types.js';
 import type { Insertable } from 'kysely';
-import type { Db } from '../users/users.repo.js';
 
 type AuditQuery = SelectQueryBuilder<Database, 'audit_logs', object>;
 

@@ -1,7 +1,6 @@
 import type { AuditFilter, AuditLog, AuditVerifyResult } from '@aiplatform/contracts';
-import type { AuditLogRow } from '../../db/types.js';
+import type { AuditLogRow, Db } from '../../db/types.js';
 import type { AdminContext } from '../../policies/actor.js';
-import type { Db } from '../users/users.repo.js';
 import { keyedAuditHash } from './audit-chain.js';
 import type { AuditCheckpointsRepo } from './audit-checkpoints.repo.js';
 import type { AuditKey } from './audit-key.js';

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Database, Db } from '../../db/types.js';
 import { lockOwner } from '../chat/owner-lock.js';
-import type { Db } from '../users/users.repo.js';
 
 /** Where uploaded avatars are served; any other address holds no bytes of ours. */
 export const AVATAR_URL_PREFIX = '/api/avatars/';

@@ -18,7 +18,7 @@ import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { effectivePermissions, toSiteConfig, toUserDto } from '../users/user.presenter.js';
 import type { UsersRepo } from '../users/users.repo.js';
-import { assertIdentityFree, conflictFromDbError } from './identity.js';
+import { assertIdentityFree, conflictFromDbError } from '../users/identity.js';
 import type { SessionRepo } from './session.repo.js';
 
 /** The signed-in user's own account: who they are, profile edits, password, credit history. */

@@ -8,7 +8,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { createAccount } from '../users/account-creation.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { EmailCodeService } from './email-code.service.js';
-import { assertIdentityFree, conflictFromDbError } from './identity.js';
+import { assertIdentityFree, conflictFromDbError } from '../users/identity.js';
 
 /** Self-service sign-up and the availability checks the form uses while typing. */
 export class RegistrationService {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** SQL for sessions (refresh-token families) and their rotating refresh tokens. */
 export class SessionRepo {

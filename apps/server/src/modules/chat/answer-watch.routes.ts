@@ -1,10 +1,9 @@
-import { ERROR_STATUS, type ErrorCode, WatchAnswerQuerySchema } from '@aiplatform/contracts';
+import { ConversationParamsSchema, ERROR_STATUS, type ErrorCode, WatchAnswerQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
 import { type Guards, currentAuth } from '../../lib/auth-guard.js';
 import { translate } from '../../lib/i18n.js';
 import type { AnswerWatch } from './answer-watch.js';
-import { ConversationParams } from './chat.routes.js';
 import { accessHooks } from '../../lib/call-access.js';
 
 /**
@@ -23,7 +22,7 @@ export const answerWatchRoutes =
         schema: {
           tags: ['chat'],
           summary: 'Attach to the answer in progress (text/event-stream), or 204 when none is',
-          params: ConversationParams,
+          params: ConversationParamsSchema,
           querystring: WatchAnswerQuerySchema,
         },
       },

@@ -1,7 +1,6 @@
 import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
-import type { ConversationRow, ConversationsTable, Database } from '../../db/types.js';
+import type { ConversationRow, ConversationsTable, Database, Db } from '../../db/types.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { Db } from '../users/users.repo.js';
 import { lockOwner } from './owner-lock.js';
 
 /** What a page of the list holds: every column but the owner, whom the query already names, and the version shown. */

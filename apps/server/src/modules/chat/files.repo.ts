@@ -1,7 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { Database, FileRow, FilesTable } from '../../db/types.js';
+import type { Database, FileRow, FilesTable, Db } from '../../db/types.js';
 import type { UserRow } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
 import { lockOwner } from './owner-lock.js';
 
 /** Uploaded chat images (metadata; the bytes live under DATA_DIR/uploads). */

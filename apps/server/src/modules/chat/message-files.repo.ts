@@ -1,6 +1,5 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** One image of a message, as the presenter and the prompt builder need it. */
 export interface AttachedFile {

@@ -1,6 +1,5 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database, MessageRow } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, MessageRow, Db } from '../../db/types.js';
 import { plainText } from './auto-title.js';
 import { type SearchQuery, toFts5Match, toIndexText, toTsQuery } from './search-text.js';
 

@@ -1,4 +1,4 @@
-import type { Db } from '../users/users.repo.js';
+import type { Db } from '../../db/types.js';
 
 /**
  * The parent links of a conversation's messages as turns change them: a question's answers,

@@ -1,6 +1,5 @@
 import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
-import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, MessageRow, MessagesTable, Db } from '../../db/types.js';
 import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { indexMessage } from './message-search.repo.js';
 import { MessageTreeRepo } from './message-tree.repo.js';

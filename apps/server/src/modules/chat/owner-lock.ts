@@ -1,4 +1,4 @@
-import type { Db } from '../users/users.repo.js';
+import type { Db } from '../../db/types.js';
 
 /**
  * Takes the owner's user row lock for the rest of the transaction (a no-op update: the row

@@ -5,14 +5,15 @@ import type {
   Language,
   TransactionType,
 } from '@aiplatform/contracts';
+import type { UserRow } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import { authorizeFound, userTarget } from '../../policies/policy.js';
+import { authorizeFound } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
-import type { AdminUsersService } from '../users/admin-users.service.js';
-import type { UsersRepo } from '../users/users.repo.js';
+import type { UserTargets } from '../../policies/user-targets.js';
+import { userTarget } from '../../policies/user-targets.js';
 import type { AdminLedgerRepo } from './admin-ledger.repo.js';
 import { applyCreditChange } from './credits-writer.js';
 import { toCreditTransaction } from './ledger.presenter.js';
@@ -35,8 +36,8 @@ export function extendedExpiry(current: string | null, days: number, now: Date):
 export class AdminCreditsService {
   constructor(
     private readonly d: {
-      users: UsersRepo;
-      adminUsers: AdminUsersService;
+      users: { findWithGroupById(id: number): Promise<UserRow | undefined> };
+      adminUsers: UserTargets;
       ledger: AdminLedgerRepo;
       tx: AdminTransactions;
       clock: Clock;

@@ -1,7 +1,6 @@
 import type { TransactionType } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** A user's ledger as administrators read it: with the operator's name and the reason. */
 export class AdminLedgerRepo {

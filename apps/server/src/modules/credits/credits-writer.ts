@@ -1,7 +1,7 @@
 import type { TransactionType } from '@aiplatform/contracts';
 import { sql } from 'kysely';
 import { InputError } from '../../lib/errors.js';
-import type { Db } from '../users/users.repo.js';
+import type { Db } from '../../db/types.js';
 
 /** Largest credits quota an account can hold (PostgreSQL `integer`). */
 export const CREDITS_QUOTA_MAX = 2_147_483_647;

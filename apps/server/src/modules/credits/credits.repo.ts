@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 export class CreditsRepo {
   constructor(private readonly db: Kysely<Database>) {}

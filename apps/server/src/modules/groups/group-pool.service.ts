@@ -5,9 +5,10 @@ import { authorize } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { toCreditTransaction } from '../credits/ledger.presenter.js';
-import type { AdminUsersService } from '../users/admin-users.service.js';
+import type { UserTargets } from '../../policies/user-targets.js';
 import type { GroupsRepo } from './groups.repo.js';
 import type { GroupsService } from './groups.service.js';
+import { applyPoolChange } from './pool-writer.js';
 
 export interface PoolTransferResult {
   group: Group;
@@ -26,7 +27,7 @@ export class GroupPoolService {
     private readonly d: {
       groups: GroupsRepo;
       groupsService: GroupsService;
-      adminUsers: AdminUsersService;
+      adminUsers: UserTargets;
       tx: AdminTransactions;
       onPoolChanged: (groupId: number) => void;
     },
@@ -60,8 +61,21 @@ export class GroupPoolService {
           if (body.amount > received) throw new AppError('RECLAIM_EXCEEDS_RECEIVED', { max: Math.max(0, received) });
         }
 
-        const moved = await this.d.groups.movePoolUsed(groupId, distribute ? body.amount : -body.amount, trx);
-        if (!moved) throw new AppError('POOL_INSUFFICIENT', {}, { remaining: poolBefore, required: body.amount });
+        // The pool's side first: its writer refuses a distribution it cannot cover and a
+        // reclaim of more than it handed out, whatever else runs at the same time.
+        const pool = await applyPoolChange(trx, {
+          groupId,
+          type: distribute ? 'group_distribute' : 'group_reclaim',
+          amount: distribute ? -body.amount : body.amount,
+          userId: user.id,
+          operatorId: ctx.actor.id,
+          reason: body.reason,
+          now,
+        });
+        if (!pool.ok) {
+          const remaining = pool.state?.remaining ?? poolBefore;
+          throw new AppError('POOL_INSUFFICIENT', {}, { remaining, required: body.amount });
+        }
         const r = await applyCreditChange(trx, {
           userId: user.id,
           type: distribute ? 'group_distribute' : 'group_reclaim',
@@ -76,20 +90,7 @@ export class GroupPoolService {
           const data = { required: body.amount, balance: r.balance };
           throw new AppError('INSUFFICIENT_CREDITS', data, data);
         }
-        const poolAfter = moved.credits_pool - moved.credits_pool_used;
-        await this.d.groups.appendPoolLedger(
-          {
-            group_id: groupId,
-            transaction_type: distribute ? 'group_distribute' : 'group_reclaim',
-            amount: poolAfter - poolBefore,
-            pool_remaining_after: poolAfter,
-            user_id: user.id,
-            operator_id: ctx.actor.id,
-            reason: body.reason,
-            created_at: now,
-          },
-          trx,
-        );
+        const poolAfter = pool.state.remaining;
         const result = {
           group: await this.d.groupsService.present(ctx.actor, groupId, trx),
           user: await this.d.adminUsers.present(ctx.actor, user.id, trx),

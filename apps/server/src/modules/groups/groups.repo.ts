@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database, GroupRow, UserGroupsTable } from '../../db/types.js';
+import type { Database, GroupRow, UserGroupsTable, Db } from '../../db/types.js';
 import type { Insertable, Updateable } from 'kysely';
-import type { Db } from '../users/users.repo.js';
 import type { Dialect } from '../../db/database.js';
 
 /** A group with its live-member statistics, as lists and details show it. */
@@ -12,9 +11,20 @@ export interface GroupWithStats extends GroupRow {
   avg_tokens_used: number;
 }
 
-export type NewGroup = Omit<Insertable<UserGroupsTable>, 'id'>;
+/**
+ * The pool's columns: its balance is written only by `applyPoolChange`, the low-pool mark
+ * only by `PoolAlertsRepo`. A group is created with an empty pool.
+ */
+type PoolColumns = 'credits_pool' | 'credits_pool_used' | 'pool_alert_sent_at';
+export type NewGroup = Omit<Insertable<UserGroupsTable>, 'id' | PoolColumns>;
+export type GroupPatch = Omit<Updateable<UserGroupsTable>, 'id' | PoolColumns>;
+const EMPTY_POOL = { credits_pool: 0, credits_pool_used: 0 } as const;
 
-/** The only SQL on `user_groups` and the group pool ledger. */
+/**
+ * The SQL on `user_groups` and reads of the group pool ledger. The pool's balance and its
+ * ledger rows are written only by `applyPoolChange` (pool-writer.ts); the low-pool alert's
+ * mark by pool-alerts.repo.ts.
+ */
 export class GroupsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -84,7 +94,11 @@ export class GroupsRepo {
   }
 
   async insert(group: NewGroup, db: Db = this.db): Promise<number> {
-    const r = await db.insertInto('user_groups').values(group).returning('id').executeTakeFirstOrThrow();
+    const r = await db
+      .insertInto('user_groups')
+      .values({ ...group, ...EMPTY_POOL })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return r.id;
   }
 
@@ -95,7 +109,7 @@ export class GroupsRepo {
   async insertDefault(group: NewGroup & { id: number }, dialect: Dialect): Promise<void> {
     await this.db
       .insertInto('user_groups')
-      .values(group)
+      .values({ ...group, ...EMPTY_POOL })
       .onConflict((oc) => oc.doNothing())
       .execute();
     if (dialect === 'postgres') {
@@ -105,7 +119,7 @@ export class GroupsRepo {
     }
   }
 
-  async update(id: number, patch: Updateable<UserGroupsTable>, db: Db): Promise<void> {
+  async update(id: number, patch: GroupPatch, db: Db): Promise<void> {
     // An edit that changes nothing is not an UPDATE with an empty SET (invalid SQL).
     if (Object.keys(patch).length === 0) return;
     await db.updateTable('user_groups').set(patch).where('id', '=', id).execute();
@@ -139,25 +153,6 @@ export class GroupsRepo {
     return Number(r.n);
   }
 
-  /**
-   * Moves the pool's used amount by `delta`: handing out (delta > 0) only while the pool
-   * covers it, taking back (delta < 0) only what has been handed out. Undefined when the
-   * pool refuses.
-   */
-  async movePoolUsed(id: number, delta: number, db: Db): Promise<GroupRow | undefined> {
-    const covered =
-      delta > 0
-        ? sql<boolean>`credits_pool - credits_pool_used >= ${delta}`
-        : sql<boolean>`credits_pool_used >= ${-delta}`;
-    return db
-      .updateTable('user_groups')
-      .set({ credits_pool_used: sql`credits_pool_used + ${delta}` })
-      .where('id', '=', id)
-      .where(covered)
-      .returningAll()
-      .executeTakeFirst();
-  }
-
   /** What a member has received from the group's pool, net of what was reclaimed. */
   async netReceivedFromPool(groupId: number, userId: number, db: Db): Promise<number> {
     const r = await db
@@ -168,22 +163,6 @@ export class GroupsRepo {
       .executeTakeFirstOrThrow();
     // Pool rows record the pool's side: a distribution is negative there.
     return -Number(r.s ?? 0);
-  }
-
-  async appendPoolLedger(
-    row: {
-      group_id: number;
-      transaction_type: 'pool_set' | 'group_distribute' | 'group_reclaim';
-      amount: number;
-      pool_remaining_after: number;
-      user_id: number | null;
-      operator_id: number | null;
-      reason: string | null;
-      created_at: string;
-    },
-    db: Db,
-  ): Promise<void> {
-    await db.insertInto('group_pool_transactions').values(row).execute();
   }
 
   async poolLedgerSum(id: number): Promise<number> {

@@ -1,6 +1,4 @@
 import type { CreateGroupBody, Group, GroupSiteConfigBody, UpdateGroupBody } from '@aiplatform/contracts';
-import type { UserGroupsTable } from '../../db/types.js';
-import type { Updateable } from 'kysely';
 import type { Clock } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError } from '../../lib/errors.js';
@@ -9,10 +7,11 @@ import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
 import type { ClosedGrant, GroupGrantsRepo } from './group-grants.repo.js';
 import { groupSnapshot, toGroup } from './group.presenter.js';
-import type { GroupsRepo } from './groups.repo.js';
+import type { GroupPatch, GroupsRepo } from './groups.repo.js';
+import { applyPoolChange } from './pool-writer.js';
+import type { Db } from '../../db/types.js';
 
 /** The default group new accounts join; it always exists. */
 export const DEFAULT_GROUP_ID = 1;
@@ -61,8 +60,6 @@ export class GroupsService {
             color: body.color ?? '#1677ff',
             sort_order: body.sort_order ?? 0,
             status: body.status ?? 'active',
-            credits_pool: 0,
-            credits_pool_used: 0,
             user_limit: body.user_limit ?? null,
             site_name: null,
             site_logo: null,
@@ -110,23 +107,16 @@ export class GroupsService {
   /** Sets the pool's total; it can never drop below what has already been handed out. */
   async setPool(ctx: AdminContext, id: number, total: number): Promise<Group> {
     const result = await this.change(ctx, id, 'group.pool.set', async (trx, group, now) => {
-      if (total < group.credits_pool_used) {
-        throw new AppError('POOL_INSUFFICIENT', {}, { used: group.credits_pool_used });
-      }
-      await this.d.groups.appendPoolLedger(
-        {
-          group_id: id,
-          transaction_type: 'pool_set',
-          amount: total - group.credits_pool,
-          pool_remaining_after: total - group.credits_pool_used,
-          user_id: null,
-          operator_id: ctx.actor.id,
-          reason: null,
-          created_at: now,
-        },
-        trx,
-      );
-      return { credits_pool: total };
+      // The group row is locked, so the change from its total is exactly the one asked for.
+      const set = await applyPoolChange(trx, {
+        groupId: id,
+        type: 'pool_set',
+        amount: total - group.credits_pool,
+        operatorId: ctx.actor.id,
+        now,
+      });
+      if (!set.ok) throw new AppError('POOL_INSUFFICIENT', {}, { used: set.state?.used ?? group.credits_pool_used });
+      return {};
     });
     this.d.onPoolChanged(id);
     return result;
@@ -166,11 +156,7 @@ export class GroupsService {
     ctx: AdminContext,
     id: number,
     action: string,
-    patchOf: (
-      trx: Db,
-      group: NonNullable<Awaited<ReturnType<GroupsRepo['lock']>>>,
-      now: string,
-    ) => Promise<Updateable<UserGroupsTable>>,
+    patchOf: (trx: Db, group: NonNullable<Awaited<ReturnType<GroupsRepo['lock']>>>, now: string) => Promise<GroupPatch>,
   ): Promise<Group> {
     authorize(ctx.actor, 'group.manage', groupTarget(id));
     return this.d.tx.run(ctx, async (trx, now) => {

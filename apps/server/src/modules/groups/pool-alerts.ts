@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { renderPoolAlertMail } from './pool-alert-mail.js';
+import type { PoolAlertsRepo } from './pool-alerts.repo.js';
 
 /**
  * Emails a group's administrators when the undistributed part of its pool falls below
@@ -15,7 +14,7 @@ import { renderPoolAlertMail } from './pool-alert-mail.js';
 export class PoolAlerts {
   constructor(
     private readonly d: {
-      db: Kysely<Database>;
+      repo: PoolAlertsRepo;
       mailer: Mailer;
       settings: SettingsService;
       clock: Clock;
@@ -33,40 +32,25 @@ export class PoolAlerts {
   }
 
   private async evaluate(groupId: number): Promise<void> {
-    const { db } = this.d;
+    const { repo } = this.d;
     const percent = (await this.d.settings.getSettings()).stats.pool_alert_percent;
-    const group = await db.selectFrom('user_groups').selectAll().where('id', '=', groupId).executeTakeFirst();
+    const group = await repo.find(groupId);
     if (!group) return;
     const remaining = group.credits_pool - group.credits_pool_used;
     const low = percent > 0 && group.credits_pool > 0 && remaining * 100 < group.credits_pool * percent;
     if (!low) {
-      if (group.pool_alert_sent_at !== null)
-        await db.updateTable('user_groups').set({ pool_alert_sent_at: null }).where('id', '=', groupId).execute();
+      if (group.pool_alert_sent_at !== null) await repo.rearm(groupId);
       return;
     }
-    const now = this.d.clock.now().toISOString();
-    const claimed = await db
-      .updateTable('user_groups')
-      .set({ pool_alert_sent_at: now })
-      .where('id', '=', groupId)
-      .where('pool_alert_sent_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) return;
+    if (!(await repo.claim(groupId, this.d.clock.now().toISOString()))) return;
 
-    const admins = await db
-      .selectFrom('users')
-      .select(['email'])
-      .where('group_id', '=', groupId)
-      .where('role', '=', 'admin')
-      .where('status', '=', 'active')
-      .where('deleted_at', 'is', null)
-      .execute();
+    const admins = await repo.adminEmails(groupId);
     const mail = renderPoolAlertMail({ group: group.name, remaining, total: group.credits_pool, percent });
     try {
-      for (const a of admins) await this.d.mailer.send({ to: a.email, ...mail });
+      for (const to of admins) await this.d.mailer.send({ to, ...mail });
     } catch (err) {
       // Re-arm so that the next change tries again.
-      await db.updateTable('user_groups').set({ pool_alert_sent_at: null }).where('id', '=', groupId).execute();
+      await repo.rearm(groupId);
       throw err;
     }
   }

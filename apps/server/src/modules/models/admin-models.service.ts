@@ -9,15 +9,15 @@ import {
   type UpdateModelBody,
 } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
-import type { AiModelRow, AiModelsTable } from '../../db/types.js';
+import type { AiModelRow, AiModelsTable, Db } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
-import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
+import type { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
+import { CatalogItems } from '../catalog/catalog-items.js';
 import { modelSnapshot, testSnapshot, toAdminModel } from './admin-model.presenter.js';
 import type { AdminModelsRepo } from './admin-models.repo.js';
 import { discoverModels } from './model-discovery.js';
@@ -42,6 +42,8 @@ const UNREADABLE_KEY = 'The stored API key cannot be decrypted (was the applicat
 
 export interface AdminModelsDeps {
   repo: AdminModelsRepo;
+  /** The groups each model is granted to. */
+  grants: CatalogGrantsRepo;
   box: SecretBox;
   tx: AdminTransactions;
   /** The settings' `credits.default_credits_per_chat` is the price of a model created without one. */
@@ -57,7 +59,17 @@ export interface AdminModelsDeps {
  * group administrator reads the models their group may use and nothing else.
  */
 export class AdminModelsService {
-  constructor(private readonly d: AdminModelsDeps) {}
+  private readonly items: CatalogItems<AiModelRow, AdminModel, Updateable<AiModelsTable>>;
+
+  constructor(private readonly d: AdminModelsDeps) {
+    this.items = new CatalogItems({
+      grants: d.grants,
+      store: d.repo,
+      tx: d.tx,
+      present: (row, groupIds) => this.toModel(row, groupIds),
+      snapshot: modelSnapshot,
+    });
+  }
 
   async list(actor: Actor): Promise<AdminModel[]> {
     const scope = listScope(actor, 'model.read');
@@ -70,16 +82,15 @@ export class AdminModelsService {
       ? (await this.d.repo.findById(id)) !== undefined
       : await this.d.repo.isAvailableTo(id, scope.groupId);
     if (!visible) throw new AppError('NOT_FOUND');
-    return { group_ids: await this.d.repo.groupIds(id) };
+    return { group_ids: await this.d.grants.groupIds(id) };
   }
 
   async create(ctx: AdminContext, body: CreateModelBody): Promise<AdminModel> {
     authorize(ctx.actor, 'model.manage');
     const defaultPrice = body.credits_per_chat ?? (await this.d.defaultCreditsPerChat());
     return this.nameConflicts(() =>
-      this.d.tx.run(ctx, async (trx, now) => {
-        const groupIds = await this.checkGroups(body.group_ids ?? [], trx);
-        const id = await this.d.repo.insert(
+      this.items.create(ctx, body.group_ids ?? [], (trx, now) =>
+        this.d.repo.insert(
           {
             name: body.name,
             display_name: body.display_name || body.name,
@@ -99,20 +110,14 @@ export class AdminModelsService {
             updated_at: now,
           },
           trx,
-        );
-        await this.d.repo.replaceGroups(id, groupIds, trx);
-        const result = await this.present(id, trx);
-        return {
-          result,
-          audit: { action: 'model.create', targetType: TARGET, targetId: id, after: modelSnapshot(result) },
-        };
-      }),
+        ),
+      ),
     );
   }
 
   async update(ctx: AdminContext, id: number, body: UpdateModelBody): Promise<AdminModel> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'model.update', body.group_ids, (row, now, notes) => {
+      this.items.change(ctx, id, 'model.update', body.group_ids, (row, _now, notes) => {
         const patch: Updateable<AiModelsTable> = {};
         for (const field of PLAIN_FIELDS) {
           if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
@@ -124,9 +129,11 @@ export class AdminModelsService {
         if (body.display_name !== undefined) patch.display_name = body.display_name || (body.name ?? row.name);
         if (body.api_endpoint !== undefined) patch.api_endpoint = body.api_endpoint;
         // The key is write-only: absent keeps it, null or '' removes it, a value replaces it.
-        if (body.api_key !== undefined)
+        if (body.api_key !== undefined) {
           patch.api_key_encrypted = body.api_key ? this.d.box.encrypt(body.api_key) : null;
-        else if (row.api_key_encrypted && sendsKeyElsewhere(row, { ...row, ...pick(patch) })) {
+          // A new key with the same last four characters leaves the snapshot unchanged; say so anyway.
+          if (body.api_key) notes.key_changed = true;
+        } else if (row.api_key_encrypted && sendsKeyElsewhere(row, { ...row, ...pick(patch) })) {
           // The stored key was entered for another server: pointing the model elsewhere
           // without a new key would hand the old one to whoever runs the new address.
           patch.api_key_encrypted = null;
@@ -140,30 +147,19 @@ export class AdminModelsService {
             last_test_latency_ms: null,
           });
         }
-        if (Object.keys(patch).length > 0 || body.group_ids !== undefined) patch.updated_at = now;
         return patch;
       }),
     );
   }
 
   async setGroups(ctx: AdminContext, id: number, groupIds: number[]): Promise<{ group_ids: number[] }> {
-    const model = await this.change(ctx, id, 'model.groups', groupIds, (_row, now) => ({ updated_at: now }));
+    const model = await this.items.setGroups(ctx, id, groupIds);
     return { group_ids: model.group_ids };
   }
 
   /** Deletes the model. Conversations keep its name as text, so they stay readable; sending in them is refused. */
-  async remove(ctx: AdminContext, id: number): Promise<{ id: number }> {
-    authorize(ctx.actor, 'model.manage');
-    return this.d.tx.run(ctx, async (trx) => {
-      const row = await this.d.repo.lock(id, trx);
-      if (!row) throw new AppError('NOT_FOUND');
-      const before = this.toModel(row, await this.d.repo.groupIds(id, trx));
-      await this.d.repo.delete(id, trx);
-      return {
-        result: { id },
-        audit: { action: 'model.delete', targetType: TARGET, targetId: id, before: modelSnapshot(before) },
-      };
-    });
+  remove(ctx: AdminContext, id: number): Promise<{ id: number }> {
+    return this.items.remove(ctx, id);
   }
 
   /** Sets the order of the given models in one transaction; answers the whole list in the new order. */
@@ -207,8 +203,7 @@ export class AdminModelsService {
     return this.d.tx.run(ctx, async (trx, now) => {
       const locked = await this.d.repo.lock(id, trx);
       if (!locked) throw new AppError('NOT_FOUND');
-      const groupIds = await this.d.repo.groupIds(id, trx);
-      const before = this.toModel(locked, groupIds);
+      const before = this.toModel(locked, await this.d.grants.groupIds(id, trx));
       await this.d.repo.update(
         id,
         {
@@ -219,7 +214,7 @@ export class AdminModelsService {
         },
         trx,
       );
-      const model = await this.present(id, trx);
+      const model = await this.items.read(id, trx);
       return {
         result: {
           success: outcome.status === 'success',
@@ -273,67 +268,19 @@ export class AdminModelsService {
     );
   }
 
-  /**
-   * One locked, audited change of a model, optionally replacing its groups. Groups are
-   * held before the model row, the same order a group's deletion takes them in.
-   */
-  private change(
-    ctx: AdminContext,
-    id: number,
-    action: string,
-    groupIdsWanted: number[] | undefined,
-    /** `notes` are added to the audit row's `after` (what a diff of the snapshots cannot say). */
-    patchOf: (row: AiModelRow, now: string, notes: Record<string, unknown>) => Updateable<AiModelsTable>,
-  ): Promise<AdminModel> {
-    authorize(ctx.actor, 'model.manage');
-    return this.d.tx.run(ctx, async (trx, now) => {
-      const groupIds = groupIdsWanted === undefined ? undefined : await this.checkGroups(groupIdsWanted, trx);
-      const row = await this.d.repo.lock(id, trx);
-      if (!row) throw new AppError('NOT_FOUND');
-      const before = this.toModel(row, await this.d.repo.groupIds(id, trx));
-      const notes: Record<string, unknown> = {};
-      const patch = patchOf(row, now, notes);
-      await this.d.repo.update(id, patch, trx);
-      if (groupIds !== undefined) await this.d.repo.replaceGroups(id, groupIds, trx);
-      const after = await this.present(id, trx);
-      const changes = diff(modelSnapshot(before), modelSnapshot(after));
-      // A new key with the same last four characters leaves the snapshot unchanged; say so anyway.
-      if (typeof patch.api_key_encrypted === 'string') changes.after.key_changed = true;
-      Object.assign(changes.after, notes);
-      return {
-        result: after,
-        audit: { action, targetType: TARGET, targetId: id, before: changes.before, after: changes.after },
-      };
-    });
-  }
-
   private toModel(row: AiModelRow, groupIds: number[], withHint = true): AdminModel {
     const key = keyFacts(this.d.box, row.api_key_encrypted);
     return toAdminModel(row, groupIds, withHint ? key : { set: key.set, hint: null });
   }
 
-  private async present(id: number, db: Db): Promise<AdminModel> {
-    const row = await this.d.repo.findById(id, db);
-    if (!row) throw new AppError('NOT_FOUND');
-    return this.toModel(row, await this.d.repo.groupIds(id, db));
-  }
-
   /** A group administrator reads the list without key hints: they never manage keys. */
   private async presentAll(filter: { availableToGroup?: number }, withHint: boolean, db?: Db): Promise<AdminModel[]> {
     const rows = await this.d.repo.list(filter, db);
-    const groups = await this.d.repo.groupIdsOf(
+    const groups = await this.d.grants.groupIdsOf(
       rows.map((r) => r.id),
       db,
     );
     return rows.map((r) => this.toModel(r, groups.get(r.id) ?? [], withHint));
-  }
-
-  /** Distinct, existing group ids in ascending order, held for the transaction; an unknown group is bad input. */
-  private async checkGroups(ids: readonly number[], db: Db): Promise<number[]> {
-    const wanted = [...new Set(ids)].sort((a, b) => a - b);
-    const existing = await this.d.repo.holdGroups(wanted, db);
-    if (wanted.some((id) => !existing.has(id))) throw new InputError(['validation.group.notFound']);
-    return wanted;
   }
 
   /** The unique index on the name settles races that a lookup first could miss. */

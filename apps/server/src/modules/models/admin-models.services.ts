@@ -6,6 +6,8 @@ import { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import { AdminModelsRepo } from './admin-models.repo.js';
 import { AdminModelsService } from './admin-models.service.js';
+import { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
+import { MODEL_CATALOG } from '../catalog/catalog-kinds.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 /** Wires the model administration onto the shared audit log and idempotency store. */
@@ -19,6 +21,7 @@ export function createAdminModelsService(d: {
 }): AdminModelsService {
   return new AdminModelsService({
     repo: new AdminModelsRepo(d.db),
+    grants: new CatalogGrantsRepo(d.db, MODEL_CATALOG),
     box: new SecretBox(d.secret),
     tx: new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock),
     defaultCreditsPerChat: async () => (await d.settings.getSettings()).credits.default_credits_per_chat,

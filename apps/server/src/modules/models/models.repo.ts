@@ -1,36 +1,26 @@
 import type { Insertable, Kysely } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { AiModelRow, AiModelsTable, Database } from '../../db/types.js';
+import { InputError } from '../../lib/errors.js';
+import { CatalogGrantsRepo, grantedTo } from '../catalog/catalog-grants.repo.js';
+import { MODEL_CATALOG } from '../catalog/catalog-kinds.js';
 
 export type NewAiModel = Insertable<AiModelsTable>;
 
 export class ModelsRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly grants: CatalogGrantsRepo;
 
-  /** Active models a member of the group may use: no group rows = everyone; else the group must be listed. */
+  constructor(private readonly db: Kysely<Database>) {
+    this.grants = new CatalogGrantsRepo(db, MODEL_CATALOG);
+  }
+
+  /** Active models a member of the group may use (the catalog's rule: no group rows = everyone). */
   private usable(groupId: number | null) {
     return this.db
       .selectFrom('ai_models as m')
       .selectAll('m')
       .where('m.is_active', '=', 1)
-      .where((eb) =>
-        eb.or([
-          eb.not(
-            eb.exists(eb.selectFrom('ai_model_groups as g').select('g.model_id').whereRef('g.model_id', '=', 'm.id')),
-          ),
-          ...(groupId === null
-            ? []
-            : [
-                eb.exists(
-                  eb
-                    .selectFrom('ai_model_groups as g')
-                    .select('g.model_id')
-                    .whereRef('g.model_id', '=', 'm.id')
-                    .where('g.group_id', '=', groupId),
-                ),
-              ]),
-        ]),
-      );
+      .where(grantedTo(MODEL_CATALOG, 'm.id', groupId));
   }
 
   findUsable(groupId: number | null): Promise<AiModelRow[]> {
@@ -75,13 +65,9 @@ export class ModelsRepo {
   /** Replaces the groups allowed to use a model; an empty list opens it to every group. */
   async setGroups(modelId: number, groupIds: readonly number[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('ai_model_groups').where('model_id', '=', modelId).execute();
-      if (groupIds.length > 0) {
-        await trx
-          .insertInto('ai_model_groups')
-          .values(groupIds.map((group_id) => ({ model_id: modelId, group_id })))
-          .execute();
-      }
+      const { held, missing } = await this.grants.hold(groupIds, trx);
+      if (missing.length > 0) throw new InputError(['validation.group.notFound']);
+      await this.grants.replace(modelId, held, trx);
     });
   }
 }

@@ -2,17 +2,15 @@ import type { AdminModule, CreateModuleBody, UpdateModuleBody } from '@aiplatfor
 import type { Updateable } from 'kysely';
 import type { ModuleRow, ModulesTable } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, InputError } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
-import { diff } from '../audit/redact.js';
-import type { Db } from '../users/users.repo.js';
+import type { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
+import { CatalogItems } from '../catalog/catalog-items.js';
 import { probe, probeUrlOf } from './module-probe.js';
 import { moduleSnapshot, toAdminModule } from './module.presenter.js';
 import type { ModulesRepo } from './modules.repo.js';
-
-const TARGET = 'module';
 
 /** Fields of a body that map one to one onto columns. */
 const PLAIN_FIELDS = [
@@ -29,7 +27,24 @@ const PLAIN_FIELDS = [
 
 /** Modules as administrators run them: CRUD, on/off, group visibility, on-demand health check. */
 export class AdminModulesService {
-  constructor(private readonly d: { repo: ModulesRepo; tx: AdminTransactions; probeTimeoutMs?: number }) {}
+  private readonly items: CatalogItems<ModuleRow, AdminModule, Updateable<ModulesTable>>;
+
+  constructor(
+    private readonly d: {
+      repo: ModulesRepo;
+      grants: CatalogGrantsRepo;
+      tx: AdminTransactions;
+      probeTimeoutMs?: number;
+    },
+  ) {
+    this.items = new CatalogItems({
+      grants: d.grants,
+      store: d.repo,
+      tx: d.tx,
+      present: toAdminModule,
+      snapshot: moduleSnapshot,
+    });
+  }
 
   /**
    * Everyone who manages modules or settings sees every module; a group administrator
@@ -38,16 +53,14 @@ export class AdminModulesService {
   async list(actor: Actor): Promise<AdminModule[]> {
     const scope = listScope(actor, 'module.read');
     const rows = await this.d.repo.list(scope.all ? {} : { visibleToGroup: scope.groupId });
-    const groups = await this.d.repo.groupIdsOf(rows.map((r) => r.id));
+    const groups = await this.d.grants.groupIdsOf(rows.map((r) => r.id));
     return rows.map((r) => toAdminModule(r, groups.get(r.id) ?? []));
   }
 
   async create(ctx: AdminContext, body: CreateModuleBody): Promise<AdminModule> {
-    authorize(ctx.actor, 'module.manage');
     return this.nameConflicts(() =>
-      this.d.tx.run(ctx, async (trx, now) => {
-        const groupIds = await this.checkGroups(body.group_ids ?? [], trx);
-        const id = await this.d.repo.insert(
+      this.items.create(ctx, body.group_ids ?? [], (trx, now) =>
+        this.d.repo.insert(
           {
             name: body.name,
             display_name: body.display_name,
@@ -69,20 +82,14 @@ export class AdminModulesService {
             updated_at: now,
           },
           trx,
-        );
-        await this.d.repo.replaceGroups(id, groupIds, trx);
-        const result = await this.present(id, trx);
-        return {
-          result,
-          audit: { action: 'module.create', targetType: TARGET, targetId: id, after: moduleSnapshot(result) },
-        };
-      }),
+        ),
+      ),
     );
   }
 
   async update(ctx: AdminContext, id: number, body: UpdateModuleBody): Promise<AdminModule> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'module.update', async (trx, before, now) => {
+      this.items.change(ctx, id, 'module.update', body.group_ids, (before) => {
         const patch: Updateable<ModulesTable> = {};
         for (const field of PLAIN_FIELDS) {
           if (body[field] !== undefined) Object.assign(patch, { [field]: body[field] });
@@ -93,34 +100,19 @@ export class AdminModulesService {
         if (probeUrlOf(probed) !== probeUrlOf(before)) {
           Object.assign(patch, { health_status: 'unknown', health_latency_ms: null, health_checked_at: null });
         }
-        if (body.group_ids !== undefined) {
-          await this.d.repo.replaceGroups(id, await this.checkGroups(body.group_ids, trx), trx);
-        }
-        if (Object.keys(patch).length > 0 || body.group_ids !== undefined) patch.updated_at = now;
         return patch;
       }),
     );
   }
 
-  async toggle(ctx: AdminContext, id: number): Promise<AdminModule> {
-    return this.change(ctx, id, 'module.toggle', async (_trx, before, now) => ({
+  toggle(ctx: AdminContext, id: number): Promise<AdminModule> {
+    return this.items.change(ctx, id, 'module.toggle', undefined, (before) => ({
       is_active: before.is_active === 1 ? 0 : 1,
-      updated_at: now,
     }));
   }
 
-  async remove(ctx: AdminContext, id: number): Promise<{ id: number }> {
-    authorize(ctx.actor, 'module.manage');
-    return this.d.tx.run(ctx, async (trx) => {
-      const row = await this.d.repo.lock(id, trx);
-      if (!row) throw new AppError('NOT_FOUND');
-      const before = toAdminModule(row, await this.d.repo.groupIds(id, trx));
-      await this.d.repo.delete(id, trx);
-      return {
-        result: { id },
-        audit: { action: 'module.delete', targetType: TARGET, targetId: id, before: moduleSnapshot(before) },
-      };
-    });
+  remove(ctx: AdminContext, id: number): Promise<{ id: number }> {
+    return this.items.remove(ctx, id);
   }
 
   /**
@@ -140,54 +132,18 @@ export class AdminModulesService {
         { health_status: result.status, health_latency_ms: result.latencyMs, health_checked_at: now },
         trx,
       );
-      const after = await this.present(id, trx);
+      const after = await this.items.read(id, trx);
       return {
         result: after,
         audit: {
           action: 'module.health',
-          targetType: TARGET,
+          targetType: 'module',
           targetId: id,
           before: healthOf(toAdminModule(locked, after.group_ids)),
           after: { ...healthOf(after), url: probeUrlOf(locked) },
         },
       };
     });
-  }
-
-  private async present(id: number, db: Db): Promise<AdminModule> {
-    const row = await this.d.repo.findById(id, db);
-    if (!row) throw new AppError('NOT_FOUND');
-    return toAdminModule(row, await this.d.repo.groupIds(id, db));
-  }
-
-  /** One locked, audited change of a module. */
-  private change(
-    ctx: AdminContext,
-    id: number,
-    action: string,
-    patchOf: (trx: Db, before: ModuleRow, now: string) => Promise<Updateable<ModulesTable>>,
-  ): Promise<AdminModule> {
-    authorize(ctx.actor, 'module.manage');
-    return this.d.tx.run(ctx, async (trx, now) => {
-      const row = await this.d.repo.lock(id, trx);
-      if (!row) throw new AppError('NOT_FOUND');
-      const before = toAdminModule(row, await this.d.repo.groupIds(id, trx));
-      await this.d.repo.update(id, await patchOf(trx, row, now), trx);
-      const after = await this.present(id, trx);
-      const changes = diff(moduleSnapshot(before), moduleSnapshot(after));
-      return {
-        result: after,
-        audit: { action, targetType: TARGET, targetId: id, before: changes.before, after: changes.after },
-      };
-    });
-  }
-
-  /** Distinct, existing group ids in ascending order; an unknown group is bad input. */
-  private async checkGroups(ids: readonly number[], db: Db): Promise<number[]> {
-    const wanted = [...new Set(ids)].sort((a, b) => a - b);
-    const existing = await this.d.repo.existingGroupIds(wanted, db);
-    if (wanted.some((id) => !existing.has(id))) throw new InputError(['validation.group.notFound']);
-    return wanted;
   }
 
   /** The unique index on the name settles races that a lookup first could miss. */

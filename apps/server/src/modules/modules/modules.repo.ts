@@ -1,6 +1,7 @@
-import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
-import type { Database, ModuleRow, ModulesTable } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database, Db, ModuleRow, ModulesTable } from '../../db/types.js';
+import { grantedTo } from '../catalog/catalog-grants.repo.js';
+import { MODULE_CATALOG } from '../catalog/catalog-kinds.js';
 
 export interface ModuleHealthUpdate {
   health_status: 'up' | 'down';
@@ -8,31 +9,10 @@ export interface ModuleHealthUpdate {
   health_checked_at: string;
 }
 
-/**
- * The visibility rule: a module without `module_groups` rows is for every group; one with
- * rows only for those groups. A user without a group sees only modules meant for everyone.
- */
-function visibleTo(groupId: number | null) {
-  return (eb: ExpressionBuilder<Database, 'modules'>) =>
-    eb.or([
-      eb.not(
-        eb.exists(eb.selectFrom('module_groups as g').select('g.module_id').whereRef('g.module_id', '=', 'modules.id')),
-      ),
-      ...(groupId === null
-        ? []
-        : [
-            eb.exists(
-              eb
-                .selectFrom('module_groups as g')
-                .select('g.module_id')
-                .whereRef('g.module_id', '=', 'modules.id')
-                .where('g.group_id', '=', groupId),
-            ),
-          ]),
-    ]);
-}
+/** The visibility rule (see catalog-kinds.ts); a user without a group sees only modules meant for everyone. */
+const visibleTo = (groupId: number | null) => grantedTo(MODULE_CATALOG, 'modules.id', groupId);
 
-/** The only SQL about modules and their group visibility. */
+/** The only SQL about modules (their groups: CatalogGrantsRepo). */
 export class ModulesRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -98,49 +78,9 @@ export class ModulesRepo {
     await db.updateTable('modules').set(patch).where('id', '=', id).execute();
   }
 
+  /** Removes the module; its group rows go with it (ON DELETE CASCADE). */
   async delete(id: number, db: Db): Promise<void> {
-    await db.deleteFrom('module_groups').where('module_id', '=', id).execute();
     await db.deleteFrom('modules').where('id', '=', id).execute();
-  }
-
-  async groupIds(moduleId: number, db: Db = this.db): Promise<number[]> {
-    const rows = await db
-      .selectFrom('module_groups')
-      .select('group_id')
-      .where('module_id', '=', moduleId)
-      .orderBy('group_id')
-      .execute();
-    return rows.map((r) => r.group_id);
-  }
-
-  /** Group ids per module for a page of modules, in one query. */
-  async groupIdsOf(moduleIds: readonly number[]): Promise<Map<number, number[]>> {
-    const byModule = new Map<number, number[]>();
-    if (moduleIds.length === 0) return byModule;
-    const rows = await this.db
-      .selectFrom('module_groups')
-      .select(['module_id', 'group_id'])
-      .where('module_id', 'in', moduleIds)
-      .orderBy('group_id')
-      .execute();
-    for (const r of rows) byModule.set(r.module_id, [...(byModule.get(r.module_id) ?? []), r.group_id]);
-    return byModule;
-  }
-
-  async replaceGroups(moduleId: number, groupIds: readonly number[], db: Db): Promise<void> {
-    await db.deleteFrom('module_groups').where('module_id', '=', moduleId).execute();
-    if (groupIds.length === 0) return;
-    await db
-      .insertInto('module_groups')
-      .values(groupIds.map((group_id) => ({ module_id: moduleId, group_id })))
-      .execute();
-  }
-
-  /** Which of these group ids exist. */
-  async existingGroupIds(ids: readonly number[], db: Db): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await db.selectFrom('user_groups').select('id').where('id', 'in', ids).execute();
-    return new Set(rows.map((r) => r.id));
   }
 
   async recordHealth(id: number, health: ModuleHealthUpdate, db: Db = this.db): Promise<void> {

@@ -10,6 +10,8 @@ import { type HealthMonitorOptions, ModuleHealthMonitor } from './module-health-
 import { deriveModuleSigningKey } from './module-signing-key.js';
 import { ModuleSsoService } from './module-sso.service.js';
 import { ModulesRepo } from './modules.repo.js';
+import { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
+import { MODULE_CATALOG } from '../catalog/catalog-kinds.js';
 
 /** Wires modules: the admin side, the single sign-on hand-off and the background health checks. */
 export async function createModuleServices(d: {
@@ -25,7 +27,7 @@ export async function createModuleServices(d: {
   const tx = new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock);
   return {
     repo,
-    admin: new AdminModulesService({ repo, tx }),
+    admin: new AdminModulesService({ repo, grants: new CatalogGrantsRepo(d.db, MODULE_CATALOG), tx }),
     sso: new ModuleSsoService({ repo, clock: d.clock, key: await deriveModuleSigningKey(d.secret) }),
     health: new ModuleHealthMonitor({ repo, kv: d.kv, clock: d.clock, log: d.log }, d.health),
   };

@@ -3,11 +3,11 @@ import { InputError } from '../../lib/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
-import type { Db } from '../users/users.repo.js';
 import { changedSections, mergeSettings, pickSections } from './settings-merge.js';
 import { toAdminSettings } from './settings.presenter.js';
 import type { SettingsRepo } from './settings.repo.js';
 import { type SettingsService, parseStoredSettings } from './settings.service.js';
+import type { Db } from '../../db/types.js';
 
 /** GET/PUT /admin/settings: reading (group administrators read-only) and partial updates. */
 export class AdminSettingsService {

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** Each row is one top-level section of the configuration, stored as JSON text. */
 function parseRows(rows: { key: string; value: string }[]): Record<string, unknown> {

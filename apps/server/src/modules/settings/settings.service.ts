@@ -7,8 +7,8 @@ import {
 } from '@aiplatform/contracts';
 import type { ChangeBus } from '../../lib/change-bus.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Db } from '../users/users.repo.js';
 import type { SettingsRepo } from './settings.repo.js';
+import type { Db } from '../../db/types.js';
 
 /** The change event a settings write publishes; every instance drops its cached copy. */
 export const SETTINGS_CHANGED = 'settings';

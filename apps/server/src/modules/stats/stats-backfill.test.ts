@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupAsAdmin, createUserAsAdmin } from '../../../test/admin-helpers.js';
 import {
@@ -11,7 +12,7 @@ import {
 import { chatTurn, refundedTurn, rollupTables, setClock } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { ManualClock } from '../../lib/clock.js';
-import { backfillUsageRollups } from './usage-backfill.js';
+import { backfillUsageRollups } from '../../db/migrations/0007-usage-rollups.js';
 
 const HOUR = 3_600_000;
 const ZONE = 'Asia/Shanghai';
@@ -92,7 +93,7 @@ describe('usage rollups back-filled from the chat history', () => {
     await t.db.deleteFrom('usage_daily_totals').execute();
     expect(await rollupTables(t)).toEqual({ daily: [], totals: [] });
 
-    expect(await backfillUsageRollups(t.db, ZONE)).toBe(8);
+    expect(await backfillUsageRollups(t.db as unknown as Kysely<unknown>, ZONE)).toBe(8);
     expect(await rollupTables(t)).toEqual(live);
     await expectLedgerConsistent(t);
   });

@@ -1,8 +1,8 @@
 import type { StorageUsage } from '@aiplatform/contracts';
 import { AppError } from '../../lib/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { Db } from '../users/users.repo.js';
 import type { StorageUsageRepo, StoredBytes } from './storage-usage.repo.js';
+import type { Db } from '../../db/types.js';
 
 export const MB = 1024 * 1024;
 

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
-import type { Db } from '../users/users.repo.js';
+import type { Database, Db } from '../../db/types.js';
 
 /** Avatars served from our own store; an address elsewhere holds no bytes of ours. */
 const UPLOADED_AVATAR = '/api/avatars/%';

@@ -1,8 +1,8 @@
 import { AppError } from '../../lib/errors.js';
-import type { Db } from '../users/users.repo.js';
 import type { AddressUploads } from './address-uploads.js';
 import type { StorageAlerts } from './storage-alerts.js';
 import type { StorageBudget } from './storage-budget.js';
+import type { Db } from '../../db/types.js';
 
 /** An upload under way, with the budget read when it began. */
 export interface UploadTicket {

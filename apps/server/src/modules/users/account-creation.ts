@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Database, GroupRow, UserRow } from '../../db/types.js';
+import type { Database, GroupRow, UserRow, Db } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import { grantOpeningCredits } from './opening-credits.js';
-import type { Db, UsersRepo } from './users.repo.js';
+import type { UsersRepo } from './users.repo.js';
 
 export interface NewAccount {
   email: string;
@@ -85,7 +85,7 @@ export async function insertAccount(
     },
     trx,
   );
-  await grantOpeningCredits(trx, repos.groups, {
+  await grantOpeningCredits(trx, {
     userId: id,
     group,
     requested: a.credits,

@@ -1,8 +1,8 @@
 import type { UserFilter, UserSortField } from '@aiplatform/contracts';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, UserRow, Db } from '../../db/types.js';
 import type { ListScope } from '../../policies/policy.js';
-import { type Db, type UserWithGroup, isRowId } from './users.repo.js';
+import { type UserWithGroup, isRowId } from './users.repo.js';
 
 type UsersQuery = SelectQueryBuilder<Database, 'users', object>;
 

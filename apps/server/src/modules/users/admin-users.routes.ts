@@ -1,6 +1,6 @@
 import { ADMIN_FILE_PATHS, UserFilterSchema, UserImportQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall, idempotencyKeyOf } from '../../lib/call-route.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { Guards } from '../../lib/auth-guard.js';
 import { csvDownloadHeaders } from '../../lib/csv-stream.js';
 import { sendOk } from '../../lib/envelope.js';
@@ -8,7 +8,6 @@ import { AppError } from '../../lib/errors.js';
 import { readFilePart } from '../../lib/uploads.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import { listScope } from '../../policies/policy.js';
-import type { AdminCreditsService } from '../credits/admin-credits.service.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import type { UserImportService } from './user-import.service.js';
 import { usersCsvStream } from './user-csv-export.js';
@@ -18,10 +17,7 @@ const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** /admin/users…: wiring only; every rule lives in the services and the policy layer. */
 export const adminUsersRoutes =
-  (
-    s: { users: AdminUsersService; credits: AdminCreditsService; imports: UserImportService },
-    guards: Guards,
-  ): FastifyPluginAsyncZod =>
+  (s: { users: AdminUsersService; imports: UserImportService }, guards: Guards): FastifyPluginAsyncZod =>
   async (app) => {
     registerCall(app, 'listUsers', async ({ req, query }) => s.users.list(await actorOf(req), query));
     registerCall(app, 'createUser', async ({ req, body }) => s.users.create(await adminContextOf(req), body));
@@ -35,12 +31,6 @@ export const adminUsersRoutes =
       s.users.resetPassword(await adminContextOf(req), id, body.newPassword),
     );
     registerCall(app, 'bulkUsers', async ({ req, body }) => s.users.bulk(await adminContextOf(req), body));
-    registerCall(app, 'adjustCredits', async ({ req, id, body }) =>
-      s.credits.adjust(await adminContextOf(req), id, body, idempotencyKeyOf(req), req.lang),
-    );
-    registerCall(app, 'creditHistory', async ({ req, id, query }) =>
-      s.credits.history(await actorOf(req), id, query, req.lang),
-    );
 
     app.get(
       ADMIN_FILE_PATHS.usersExport,

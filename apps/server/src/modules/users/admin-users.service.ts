@@ -10,39 +10,31 @@ import {
   scopeOf,
 } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
-import type { Database, UserRow } from '../../db/types.js';
+import type { Database, Db, UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { paginate } from '../../lib/envelope.js';
 import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
-import {
-  authorize,
-  authorizeFound,
-  can,
-  listScope,
-  refuseSelfAction,
-  requireScope,
-  userTarget,
-} from '../../policies/policy.js';
+import { userTarget, type UserTargets } from '../../policies/user-targets.js';
+import { authorize, authorizeFound, can, listScope, refuseSelfAction, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
-import { assertIdentityFree, conflictFromDbError } from '../auth/identity.js';
-import type { SessionRepo } from '../auth/session.repo.js';
+import { assertIdentityFree, conflictFromDbError } from './identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
 import { mayGrantOpeningCredits } from './opening-credits.js';
 import { type AdminUserFields, adminUserFields, auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
-import { type Db, type UsersRepo, isRowId } from './users.repo.js';
+import { type UsersRepo, isRowId } from './users.repo.js';
 
 export interface AdminUsersDeps {
   db: Kysely<Database>;
   users: UsersRepo;
   adminUsers: AdminUsersRepo;
   groups: GroupsRepo;
-  sessions: SessionRepo;
+  sessions: UserSessions;
   settings: SettingsService;
   tx: AdminTransactions;
   clock: Clock;
@@ -52,8 +44,14 @@ export interface AdminUsersDeps {
 
 const EXPORT_BATCH = 500;
 
+/** The sessions an administrator sees and ends (the auth module's session repo). */
+export interface UserSessions {
+  liveSessions(userId: number, now: string): Promise<AdminUserDetail['sessions']>;
+  revokeUserSessions(userId: number, now: string, exceptSessionId: undefined, db: Db): Promise<unknown>;
+}
+
 /** Users as administrators run them: list, detail, create, edit, status, password, retire, bulk. */
-export class AdminUsersService {
+export class AdminUsersService implements UserTargets {
   constructor(private readonly d: AdminUsersDeps) {}
 
   async list(actor: Actor, q: AdminUserListQuery) {

@@ -1,10 +1,9 @@
-import type { GroupRow } from '../../db/types.js';
+import type { GroupRow, Db } from '../../db/types.js';
 import { AppError } from '../../lib/errors.js';
 import type { Actor } from '../../policies/actor.js';
 import { can } from '../../policies/policy.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
-import type { GroupsRepo } from '../groups/groups.repo.js';
-import type { Db } from './users.repo.js';
+import { applyPoolChange } from '../groups/pool-writer.js';
 
 /*
  * Where a new account's opening credits come from — the one rule for every way an
@@ -40,12 +39,11 @@ export function openingCreditsOf(
  * Writes a new account's opening credits inside its creating transaction. `group` is the
  * group row as locked by that transaction. Drawn from a pool they are a `system_reward`
  * row for the member and a `group_distribute` row in the pool's ledger (so a reclaim may
- * take them back to the pool), the pool moving with one conditional update that cannot
- * overdraw it however many accounts are made at once.
+ * take them back to the pool), written by the pool's one writer, whose conditional update
+ * cannot overdraw it however many accounts are made at once.
  */
 export async function grantOpeningCredits(
   trx: Db,
-  groups: GroupsRepo,
   o: {
     userId: number;
     group: GroupRow | undefined;
@@ -61,11 +59,21 @@ export async function grantOpeningCredits(
   const opening = openingCreditsOf(o.group, o.requested, o.siteMayGrant);
   if (opening.amount <= 0) return opening;
   const pool = opening.fromPool ? o.group : undefined;
-  const moved = pool && (await groups.movePoolUsed(pool.id, opening.amount, trx));
-  if (pool && !moved) {
-    if (o.whenPoolShort === 'open-empty') return { amount: 0, fromPool: true };
-    const data = { required: opening.amount, remaining: pool.credits_pool - pool.credits_pool_used };
-    throw new AppError('POOL_SHORT_FOR_OPENING_CREDITS', data, data);
+  if (pool) {
+    const drawn = await applyPoolChange(trx, {
+      groupId: pool.id,
+      type: 'group_distribute',
+      amount: -opening.amount,
+      userId: o.userId,
+      operatorId: o.operatorId,
+      now: o.now,
+    });
+    if (!drawn.ok) {
+      if (o.whenPoolShort === 'open-empty') return { amount: 0, fromPool: true };
+      const remaining = drawn.state?.remaining ?? pool.credits_pool - pool.credits_pool_used;
+      const data = { required: opening.amount, remaining };
+      throw new AppError('POOL_SHORT_FOR_OPENING_CREDITS', data, data);
+    }
   }
   await applyCreditChange(trx, {
     userId: o.userId,
@@ -75,20 +83,5 @@ export async function grantOpeningCredits(
     operatorId: o.operatorId,
     now: o.now,
   });
-  if (pool && moved) {
-    await groups.appendPoolLedger(
-      {
-        group_id: pool.id,
-        transaction_type: 'group_distribute',
-        amount: -opening.amount,
-        pool_remaining_after: moved.credits_pool - moved.credits_pool_used,
-        user_id: o.userId,
-        operator_id: o.operatorId,
-        reason: null,
-        created_at: o.now,
-      },
-      trx,
-    );
-  }
   return opening;
 }

@@ -5,7 +5,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
-import { conflictFromDbError } from '../auth/identity.js';
+import { conflictFromDbError } from './identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount } from './account-creation.js';

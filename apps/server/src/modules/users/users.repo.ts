@@ -1,9 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
-import type { Database, NewUser, UserRow, UserUpdate } from '../../db/types.js';
-
-export type Db = Kysely<Database> | Transaction<Database>;
+import type { Database, Db, NewUser, UserRow, UserUpdate } from '../../db/types.js';
 
 /**
  * Row ids are 32-bit integers in both databases. A larger number names no row, and

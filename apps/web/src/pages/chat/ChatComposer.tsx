@@ -1,9 +1,8 @@
-import type { ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
+import type { ChatCredits, ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
 import { ClearOutlined, DownloadOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ChatCredits } from '../../api/chat';
 import { toast } from '../../api/notify';
 import { ChatInput } from '../../components/chat/ChatInput';
 import { creditsPerChat } from '../../components/chat/credit-check';

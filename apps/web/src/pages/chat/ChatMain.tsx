@@ -1,7 +1,6 @@
-import type { ChatModel, Conversation } from '@aiplatform/contracts';
+import type { ChatCredits, ChatModel, Conversation } from '@aiplatform/contracts';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ChatCredits } from '../../api/chat';
 import { ChatHeader } from '../../components/chat/ChatHeader';
 import { ChatComposer } from './ChatComposer';
 import type { ChatSessions } from './chat-sessions';

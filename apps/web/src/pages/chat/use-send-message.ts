@@ -1,8 +1,8 @@
-import type { ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
+import type { ChatCredits, ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChatCredits, chatApi } from '../../api/chat';
+import { chatApi } from '../../api/chat';
 import { toast } from '../../api/notify';
 import { queryKeys } from '../../api/query-keys';
 import { type CreditCheck, checkCredits } from '../../components/chat/credit-check';

@@ -2,7 +2,7 @@ import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { authApi } from '../../api/auth';
+import { call } from '../../api/call';
 import { Input, PasswordInput } from '../../components/common/auth-inputs';
 import { useFormRules } from '../../components/common/form-rules';
 import { prefilledAccount } from '../register/after-register';
@@ -40,7 +40,7 @@ export function PasswordLoginForm() {
       layout="vertical"
       requiredMark={false}
       initialValues={{ account }}
-      onFinish={(v) => submit(() => authApi.login({ account: v.account.trim(), password: v.password }))}
+      onFinish={(v) => submit(() => call('login', { body: { account: v.account.trim(), password: v.password } }))}
     >
       <Form.Item name="account" label={t('auth:login.account')} rules={rules.account}>
         <Input
@@ -80,7 +80,7 @@ export function CodeLoginForm() {
       layout="vertical"
       requiredMark={false}
       initialValues={{ email }}
-      onFinish={(v) => submit(() => authApi.loginByCode({ email: v.email.trim(), code: v.code.trim() }))}
+      onFinish={(v) => submit(() => call('loginByCode', { body: { email: v.email.trim(), code: v.code.trim() } }))}
     >
       <Form.Item name="email" label={t('auth:login.email')} rules={rules.email}>
         <Input
@@ -114,7 +114,9 @@ export function SecureLoginForm() {
       requiredMark={false}
       initialValues={{ email }}
       onFinish={(v) =>
-        submit(() => authApi.loginByEmailPassword({ email: v.email.trim(), password: v.password, code: v.code.trim() }))
+        submit(() =>
+          call('loginByEmailPassword', { body: { email: v.email.trim(), password: v.password, code: v.code.trim() } }),
+        )
       }
     >
       <Form.Item name="email" label={t('auth:login.email')} rules={rules.email}>

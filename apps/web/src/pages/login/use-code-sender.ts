@@ -1,7 +1,7 @@
 import { type EmailCodePurpose, LIMITS } from '@aiplatform/contracts';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth';
+import { sendEmailCode } from '../../api/auth';
 import { toast } from '../../api/notify';
 import { EMAIL_PATTERN } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
@@ -24,7 +24,7 @@ export function useCodeSender(purpose: EmailCodePurpose = 'login') {
     if (!EMAIL_PATTERN.test(value)) return toast('warning', t('auth:code.invalidEmail'));
     setSending(true);
     try {
-      await authApi.sendEmailCode(value, purpose);
+      await sendEmailCode(value, purpose);
       toast('success', t('auth:code.sent'));
       setCooldown(LIMITS.emailCodeResendSeconds);
     } catch (error) {

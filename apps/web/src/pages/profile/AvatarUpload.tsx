@@ -3,7 +3,7 @@ import { CameraOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth';
+import { uploadAvatar } from '../../api/auth';
 import { toast } from '../../api/notify';
 import { reportError } from '../../components/common/report-error';
 import { safeUrl } from '../../components/common/safe-url';
@@ -23,7 +23,7 @@ export function AvatarUpload() {
     if (file.size > LIMITS.avatarMaxBytes) return toast('error', t('profile:avatar.tooLarge'));
     setUploading(true);
     try {
-      const { user: updated } = await authApi.uploadAvatar(file);
+      const { user: updated } = await uploadAvatar(file);
       useAuthStore.getState().setUser(updated);
       toast('success', t('profile:avatar.success'));
     } catch (error) {

@@ -2,7 +2,7 @@ import type { User } from '@aiplatform/contracts';
 import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth';
+import { call } from '../../api/call';
 import { toast } from '../../api/notify';
 import { useFormRules } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
@@ -23,9 +23,8 @@ export function BasicInfoForm({ user }: { user: User }) {
   const onFinish = async (v: BasicValues) => {
     setSaving(true);
     try {
-      const { user: updated } = await authApi.updateProfile({
-        username: v.username.trim(),
-        phone: v.phone?.trim() || null,
+      const { user: updated } = await call('updateProfile', {
+        body: { username: v.username.trim(), phone: v.phone?.trim() || null },
       });
       useAuthStore.getState().setUser(updated);
       toast('success', t('profile:basic.saved'));

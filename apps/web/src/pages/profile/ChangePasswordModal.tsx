@@ -1,17 +1,20 @@
+import type { CallBody } from '@aiplatform/contracts';
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ChangePasswordInput, authApi } from '../../api/auth';
+import { call } from '../../api/call';
 import { toast } from '../../api/notify';
 import { useFormRules } from '../../components/common/form-rules';
 import { reportError } from '../../components/common/report-error';
 import { useAuthStore } from '../../stores/auth-store';
 
+type PasswordValues = CallBody<'changePassword'>;
+
 /** Old password, new password (min 6) and its confirmation; PUT /auth/password. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const rules = useFormRules();
-  const [form] = Form.useForm<ChangePasswordInput>();
+  const [form] = Form.useForm<PasswordValues>();
   const [saving, setSaving] = useState(false);
   const email = useAuthStore((s) => s.user?.email ?? '');
 
@@ -19,10 +22,10 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     form.resetFields();
     onClose();
   };
-  const onFinish = async (values: ChangePasswordInput) => {
+  const onFinish = async (values: PasswordValues) => {
     setSaving(true);
     try {
-      await authApi.changePassword(values);
+      await call('changePassword', { body: values });
       toast('success', t('profile:password.changed'));
       close();
     } catch (error) {
@@ -54,7 +57,7 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
         </Button>,
       ]}
     >
-      <Form<ChangePasswordInput> form={form} name="change-password" layout="vertical" onFinish={onFinish}>
+      <Form<PasswordValues> form={form} name="change-password" layout="vertical" onFinish={onFinish}>
         {/* Lets password managers file the new password under the right account. */}
         <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <Form.Item

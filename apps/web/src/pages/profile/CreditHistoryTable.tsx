@@ -5,7 +5,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authApi } from '../../api/auth';
+import { call } from '../../api/call';
 import { queryKeys } from '../../api/query-keys';
 import { formatDateTime, formatNumber } from '../../components/common/format';
 
@@ -52,7 +52,7 @@ export function CreditHistoryTable() {
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: queryKeys.creditHistory(page, PAGE_SIZE),
-    queryFn: () => authApi.creditHistory(page, PAGE_SIZE),
+    queryFn: () => call('myCreditHistory', { query: { page, limit: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 

@@ -3,7 +3,7 @@ import { Button, Form } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { authApi } from '../../api/auth';
+import { call } from '../../api/call';
 import { toast } from '../../api/notify';
 import { startSession } from '../../api/session';
 import { usePublicConfig } from '../../api/use-public-config';
@@ -48,7 +48,7 @@ export function RegisterPage() {
   const signIn = async (account: string, password: string): Promise<boolean> => {
     if (!signsInRightAfterRegistering(config.login.mode)) return false;
     try {
-      startSession(await authApi.login({ account, password }));
+      startSession(await call('login', { body: { account, password } }));
       return true;
     } catch {
       // Registered all the same: the login page, with the account filled in, says the rest.
@@ -60,13 +60,15 @@ export function RegisterPage() {
     setSubmitting(true);
     const email = v.email.trim();
     try {
-      await authApi.register({
-        email,
-        username: v.username.trim(),
-        phone: v.phone?.trim() || null,
-        password: v.password,
-        confirmPassword: v.confirmPassword,
-        ...(config.user.email_verification && v.code ? { code: v.code.trim() } : {}),
+      await call('register', {
+        body: {
+          email,
+          username: v.username.trim(),
+          phone: v.phone?.trim() || null,
+          password: v.password,
+          confirmPassword: v.confirmPassword,
+          ...(config.user.email_verification && v.code ? { code: v.code.trim() } : {}),
+        },
       });
     } catch (error) {
       reportError(error, 'auth:register.failed');

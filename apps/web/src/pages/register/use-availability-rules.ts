@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth';
+import { call } from '../../api/call';
 
 /**
  * Asynchronous "is it free?" rules for registration. They run after the field's own
@@ -15,7 +15,7 @@ export function useAvailabilityRules() {
         if (typeof value !== 'string' || !value.trim()) return;
         let available = true;
         try {
-          available = (await authApi.checkEmail(value.trim())).available;
+          available = (await call('checkEmail', { body: { email: value.trim() }, silent: true })).available;
         } catch {
           // Unknown is not "taken": the server checks again when the form is sent.
           return;
@@ -28,7 +28,7 @@ export function useAvailabilityRules() {
         if (typeof value !== 'string' || !value.trim()) return;
         let available: boolean;
         try {
-          available = (await authApi.checkUsername(value.trim())).available;
+          available = (await call('checkUsername', { body: { username: value.trim() }, silent: true })).available;
         } catch {
           // A failed username check counts as unavailable.
           throw new Error(t('auth:register.usernameCheckFailed'));

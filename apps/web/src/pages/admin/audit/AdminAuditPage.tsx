@@ -17,6 +17,7 @@ import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
 import { AuditChangesView } from './AuditChangesView';
 import { AuditCheckpointActions } from './AuditCheckpointActions';
+import { CheckpointSavedAlert } from './CheckpointSavedAlert';
 import { AuditFilters } from './AuditFilters';
 import { VerifyChainButton } from './VerifyChainButton';
 import { VerifyResultAlert } from './VerifyResultAlert';
@@ -31,6 +32,7 @@ function AuditWorkspace() {
   const { isMobile } = useOverlaySize();
   const [query, setQuery] = useState<AuditListQuery>(INITIAL_AUDIT_QUERY);
   const [verdict, setVerdict] = useState<AuditVerifyResult | null>(null);
+  const [savedCount, setSavedCount] = useState<number | null>(null);
   const list = useQuery({
     queryKey: adminKeys.auditList(query),
     queryFn: () => callPage('listAuditLogs', { query }),
@@ -44,11 +46,12 @@ function AuditWorkspace() {
         actions={
           <>
             <VerifyChainButton onResult={setVerdict} />
-            <AuditCheckpointActions onResult={setVerdict} />
+            <AuditCheckpointActions onResult={setVerdict} onSaved={setSavedCount} />
             <ExportCsvButton download={() => exportAuditCsv(auditExportFilters(query))} />
           </>
         }
       />
+      {savedCount !== null && <CheckpointSavedAlert count={savedCount} onClose={() => setSavedCount(null)} />}
       {verdict && <VerifyResultAlert result={verdict} onClose={() => setVerdict(null)} />}
       <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
         <AuditFilters value={query} onChange={(filters) => setQuery({ ...filters, page: 1, limit: query.limit })} />

@@ -4,7 +4,7 @@ import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Swit
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
-import { GroupAvailabilityField } from '../shared/GroupAvailabilityField';
+import { GroupAvailabilityField } from '../catalog/GroupAvailabilityField';
 import { isHttpUrl } from '../shared/http-url';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { ApiKeyField } from './ApiKeyField';

@@ -4,8 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../../components/common/format';
-import { StatusTag } from '../shared/AdminTags';
-import { GroupAvailabilityTags } from '../shared/GroupAvailabilityField';
+import { activeColumn, groupsColumn } from '../catalog/catalog-columns';
 import { ModelActiveSwitch } from './ModelActiveSwitch';
 import { ModelTestStatus } from './ModelTestStatus';
 import { PROVIDER_LABEL_KEYS, keyHint } from './model-format';
@@ -105,19 +104,8 @@ export function modelColumns({
         </Space>
       ),
     },
-    {
-      key: 'active',
-      title: t('catalog:models.columns.active'),
-      width: 100,
-      render: (_, model) =>
-        readOnly ? <StatusTag status={model.is_active ? 'active' : 'inactive'} /> : <ModelActiveSwitch model={model} />,
-    },
-    {
-      key: 'groups',
-      title: t('catalog:models.columns.groups'),
-      width: 180,
-      render: (_, model) => <GroupAvailabilityTags groupIds={model.group_ids} names={groupNames} />,
-    },
+    activeColumn(t, readOnly, (model) => <ModelActiveSwitch model={model} />),
+    groupsColumn(t, groupNames),
     {
       key: 'test',
       title: t('catalog:models.columns.lastTest'),

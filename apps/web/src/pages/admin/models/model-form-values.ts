@@ -1,4 +1,4 @@
-import type { GroupScope } from '../shared/GroupAvailabilityField';
+import { type GroupFormValues, groupFormValuesOf, groupIdsOf } from '../catalog/catalog-groups';
 import {
   type AdminModel,
   type AiProvider,
@@ -8,7 +8,7 @@ import {
   sendsKeyElsewhere,
 } from '@aiplatform/contracts';
 
-export interface ModelFormValues {
+export interface ModelFormValues extends GroupFormValues {
   name: string;
   display_name: string;
   provider: AiProvider;
@@ -20,8 +20,6 @@ export interface ModelFormValues {
   image_upload_enabled: boolean;
   is_active: boolean;
   sort_order: number;
-  group_scope: GroupScope;
-  group_ids: number[];
 }
 
 export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): ModelFormValues {
@@ -37,8 +35,7 @@ export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): 
       image_upload_enabled: false,
       is_active: true,
       sort_order: sortOrder,
-      group_scope: 'all',
-      group_ids: [],
+      ...groupFormValuesOf(null),
     };
   return {
     name: model.name,
@@ -51,8 +48,7 @@ export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): 
     image_upload_enabled: model.image_upload_enabled,
     is_active: model.is_active,
     sort_order: model.sort_order,
-    group_scope: model.group_ids.length > 0 ? 'selected' : 'all',
-    group_ids: model.group_ids,
+    ...groupFormValuesOf(model),
   };
 }
 
@@ -94,7 +90,7 @@ export function modelBodyOf(values: ModelFormValues, removeKey: boolean): Create
     image_upload_enabled: values.image_upload_enabled,
     is_active: values.is_active,
     sort_order: values.sort_order,
-    group_ids: values.group_scope === 'all' ? [] : values.group_ids,
+    group_ids: groupIdsOf(values),
   };
 }
 

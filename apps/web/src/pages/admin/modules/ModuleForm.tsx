@@ -3,7 +3,7 @@ import { Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Switch
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
-import { GroupAvailabilityField } from '../shared/GroupAvailabilityField';
+import { GroupAvailabilityField } from '../catalog/GroupAvailabilityField';
 import { isHttpUrl } from '../shared/http-url';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { nextSortOrder } from '../models/model-sort';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
 import { AdminTheme } from '../shared/AdminTheme';
-import { useGroupNames } from '../shared/GroupAvailabilityField';
+import { useGroupNames } from '../catalog/GroupAvailabilityField';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
 import { useFocusableTableScroll } from '../shared/use-focusable-scroll';

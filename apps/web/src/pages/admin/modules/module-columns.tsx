@@ -5,8 +5,7 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { safeExternalUrl } from '../../../components/common/safe-url';
 import { moduleIcon } from '../../../components/layout/module-icons';
-import { StatusTag } from '../shared/AdminTags';
-import { GroupAvailabilityTags } from '../shared/GroupAvailabilityField';
+import { activeColumn, groupsColumn } from '../catalog/catalog-columns';
 import { ModuleActiveSwitch } from './ModuleActiveSwitch';
 import { ModuleHealthCell } from './ModuleHealthCell';
 import { AUTH_MODE_KEYS, OPEN_MODE_KEYS } from './module-labels';
@@ -85,29 +84,14 @@ export function moduleColumns({
           t(AUTH_MODE_KEYS[module.auth_mode])
         ),
     },
-    {
-      key: 'groups',
-      title: t('catalog:modules.columns.groups'),
-      width: 170,
-      render: (_, module) => <GroupAvailabilityTags groupIds={module.group_ids} names={groupNames} />,
-    },
+    groupsColumn(t, groupNames),
     {
       key: 'health',
       title: t('catalog:modules.columns.health'),
       width: 190,
       render: (_, module) => <ModuleHealthCell module={module} canCheck={!readOnly} />,
     },
-    {
-      key: 'active',
-      title: t('catalog:modules.columns.active'),
-      width: 100,
-      render: (_, module) =>
-        readOnly ? (
-          <StatusTag status={module.is_active ? 'active' : 'inactive'} />
-        ) : (
-          <ModuleActiveSwitch module={module} />
-        ),
-    },
+    activeColumn(t, readOnly, (module) => <ModuleActiveSwitch module={module} />),
     {
       key: 'sort',
       title: t('catalog:modules.columns.sort'),

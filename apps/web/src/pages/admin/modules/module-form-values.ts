@@ -1,7 +1,7 @@
 import type { AdminModule, CreateModuleBody, ModuleAuthMode } from '@aiplatform/contracts';
-import type { GroupScope } from '../shared/GroupAvailabilityField';
+import { type GroupFormValues, groupFormValuesOf, groupIdsOf } from '../catalog/catalog-groups';
 
-export interface ModuleFormValues {
+export interface ModuleFormValues extends GroupFormValues {
   name: string;
   display_name: string;
   description: string;
@@ -13,8 +13,6 @@ export interface ModuleFormValues {
   health_check_url: string;
   sort_order: number;
   is_active: boolean;
-  group_scope: GroupScope;
-  group_ids: number[];
 }
 
 export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number): ModuleFormValues {
@@ -30,8 +28,7 @@ export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number
       health_check_url: '',
       sort_order: sortOrder,
       is_active: true,
-      group_scope: 'all',
-      group_ids: [],
+      ...groupFormValuesOf(null),
     };
   return {
     name: module.name,
@@ -44,8 +41,7 @@ export function moduleFormValuesOf(module: AdminModule | null, sortOrder: number
     health_check_url: module.health_check_url ?? '',
     sort_order: module.sort_order,
     is_active: module.is_active,
-    group_scope: module.group_ids.length > 0 ? 'selected' : 'all',
-    group_ids: module.group_ids,
+    ...groupFormValuesOf(module),
   };
 }
 
@@ -62,7 +58,7 @@ export function moduleBodyOf(values: ModuleFormValues): CreateModuleBody {
     health_check_url: values.health_check_url.trim() || null,
     sort_order: values.sort_order,
     is_active: values.is_active,
-    group_ids: values.group_scope === 'all' ? [] : values.group_ids,
+    group_ids: groupIdsOf(values),
   };
 }
 

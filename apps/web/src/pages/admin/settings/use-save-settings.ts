@@ -1,7 +1,6 @@
 import type { AdminSettings, SettingsUpdateBody } from '@aiplatform/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../api/call';
-import { authApi } from '../../../api/auth';
 import { toast } from '../../../api/notify';
 import { adminKeys } from '../../../api/query-keys';
 import { refreshPublicConfig } from '../../../api/use-public-config';
@@ -14,7 +13,7 @@ import { useAuthStore } from '../../../stores/auth-store';
  * user's site identity are read again. Failures only leave the old look until a reload.
  */
 export async function refreshSiteLook(): Promise<void> {
-  const me = authApi.me().then(
+  const me = call('getSession').then(
     (data) => useAuthStore.getState().setSessionData(data),
     (error: unknown) => console.warn('Could not re-read the session after a settings change', error),
   );

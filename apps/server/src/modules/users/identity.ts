@@ -1,5 +1,6 @@
 import { AppError } from '../../lib/errors.js';
-import type { Db, UsersRepo } from '../users/users.repo.js';
+import type { UsersRepo } from './users.repo.js';
+import type { Db } from '../../db/types.js';
 
 /**
  * Refuses an email, username or phone that belongs to another account. The unique

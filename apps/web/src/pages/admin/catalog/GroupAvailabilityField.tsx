@@ -1,15 +1,11 @@
 import { Form, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGroupOptions } from './use-group-options';
-
-/** Every group, or only the chosen ones. */
-export type GroupScope = 'all' | 'selected';
+import { useGroupOptions } from '../shared/use-group-options';
 
 /**
  * Which groups may use a model or see a module: every group, or the chosen ones. The
- * form holds `group_scope` ('all' | 'selected') and `group_ids`; an empty list on the
- * server means every group.
+ * form holds `group_scope` and `group_ids` (catalog-groups.ts).
  */
 export function GroupAvailabilityField({ testIdPrefix }: { testIdPrefix: string }) {
   const { t } = useTranslation();
