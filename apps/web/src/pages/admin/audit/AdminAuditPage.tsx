@@ -1,4 +1,4 @@
-import type { AuditLog, AuditVerifyResult } from '@aiplatform/contracts';
+import type { AuditListQuery, AuditLog, AuditVerifyResult } from '@aiplatform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table } from 'antd';
 import { useState } from 'react';
@@ -21,7 +21,7 @@ import { CheckpointSavedAlert } from './CheckpointSavedAlert';
 import { AuditFilters } from './AuditFilters';
 import { VerifyChainButton } from './VerifyChainButton';
 import { VerifyResultAlert } from './VerifyResultAlert';
-import { INITIAL_AUDIT_QUERY, type AuditListQuery, auditExportFilters } from './audit-query';
+import { INITIAL_AUDIT_QUERY, auditExportFilters } from './audit-query';
 import { auditColumns } from './audit-columns';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.

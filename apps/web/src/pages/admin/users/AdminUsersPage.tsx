@@ -1,4 +1,4 @@
-import type { AdminUser } from '@aiplatform/contracts';
+import type { AdminUser, AdminUserListQuery } from '@aiplatform/contracts';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
@@ -26,7 +26,7 @@ import { ImportUsersModal } from './ImportUsersModal';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { UserFilters } from './UserFilters';
 import { UsersTable } from './UsersTable';
-import { INITIAL_USER_LIST_QUERY, type UserListQuery, exportFilters } from './user-list-query';
+import { INITIAL_USER_LIST_QUERY, exportFilters } from './user-list-query';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
@@ -35,7 +35,7 @@ function UsersWorkspace() {
   const { t } = useTranslation();
   const access = useAdminAccess();
   const { isMobile } = useOverlaySize();
-  const [query, setQuery] = useState<UserListQuery>(INITIAL_USER_LIST_QUERY);
+  const [query, setQuery] = useState<AdminUserListQuery>(INITIAL_USER_LIST_QUERY);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -49,7 +49,7 @@ function UsersWorkspace() {
     queryFn: () => callPage('listUsers', { query }),
     placeholderData: keepPreviousData,
   });
-  const changeQuery = (change: Partial<UserListQuery>) => setQuery((current) => ({ ...current, ...change }));
+  const changeQuery = (change: Partial<AdminUserListQuery>) => setQuery((current) => ({ ...current, ...change }));
 
   const actions = (
     <>

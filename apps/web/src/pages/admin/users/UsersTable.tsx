@@ -1,17 +1,17 @@
-import type { AdminUser, Pagination } from '@aiplatform/contracts';
+import type { AdminUser, AdminUserListQuery, Pagination } from '@aiplatform/contracts';
 import { Empty, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { useInertMeasureRows } from '../shared/use-inert-measure-rows';
 import { userColumns } from './user-columns';
-import { type UserListQuery, toSortParam } from './user-list-query';
+import { toSortParam } from './user-list-query';
 
 interface UsersTableProps {
   users: AdminUser[];
   pagination: Pagination | undefined;
   loading: boolean;
-  query: UserListQuery;
-  onQueryChange: (change: Partial<UserListQuery>) => void;
+  query: AdminUserListQuery;
+  onQueryChange: (change: Partial<AdminUserListQuery>) => void;
   selectedIds: number[];
   onSelectionChange: (ids: number[]) => void;
   isMobile: boolean;
