@@ -90,7 +90,7 @@ export default function AdminAuditPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.audit'));
   return (
-    <AccessGuard callPage="audit">
+    <AccessGuard page="audit">
       <AdminTheme>
         <AuditWorkspace />
       </AdminTheme>

@@ -100,7 +100,6 @@ function UsersWorkspace() {
             onQueryChange={changeQuery}
             selectedIds={selectedIds}
             onSelectionChange={setSelectedIds}
-            access={access}
             isMobile={isMobile}
             onOpenDetail={(user) => detail.show(user.id)}
             onAdjustCredits={credit.show}
@@ -111,7 +110,7 @@ function UsersWorkspace() {
         open={createOpen}
         onClose={() => setCreateOpen(false)}
         canSetRole={access.canEverywhere('user.role')}
-        canSetGroup={access.canEverywhere('user.move')}
+        canSetGroup={access.canEverywhere('user.create')}
         canSetCredits={access.can('credits.adjust')}
         groupOptions={groupOptions}
         groups={groups}
@@ -122,7 +121,6 @@ function UsersWorkspace() {
         open={detail.open}
         onClose={detail.hide}
         afterClose={detail.afterClose}
-        access={access}
         groupOptions={groupOptions}
         onAdjustCredits={credit.show}
       />
@@ -136,7 +134,7 @@ export default function AdminUsersPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.users'));
   return (
-    <AccessGuard callPage="users">
+    <AccessGuard page="users">
       <AdminTheme>
         <UsersWorkspace />
       </AdminTheme>

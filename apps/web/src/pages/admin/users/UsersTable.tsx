@@ -2,7 +2,6 @@ import type { AdminUser, AdminUserListQuery, Pagination } from '@aiplatform/cont
 import { Empty, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import type { AdminAccess } from '../shared/use-admin-access';
 import { useInertMeasureRows } from '../shared/use-inert-measure-rows';
 import { userColumns } from './user-columns';
 import { toSortParam } from './user-list-query';
@@ -15,7 +14,6 @@ interface UsersTableProps {
   onQueryChange: (change: Partial<AdminUserListQuery>) => void;
   selectedIds: number[];
   onSelectionChange: (ids: number[]) => void;
-  access: AdminAccess;
   isMobile: boolean;
   onOpenDetail: (user: AdminUser) => void;
   onAdjustCredits: (user: AdminUser) => void;
@@ -30,7 +28,6 @@ export function UsersTable({
   onQueryChange,
   selectedIds,
   onSelectionChange,
-  access,
   isMobile,
   onOpenDetail,
   onAdjustCredits,
@@ -41,7 +38,6 @@ export function UsersTable({
     t,
     language: i18n.language,
     sort: query.sort,
-    access,
     isMobile,
     onOpenDetail,
     onAdjustCredits,
