@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { callRoutes } from './call-routes.plugin';
 
 /*
  * The contracts package holds zod schemas next to small helpers (permissions, limits).
@@ -9,7 +10,7 @@ import { defineConfig } from 'vite';
 const CONTRACTS_SOURCE = /packages[\\/]contracts[\\/]src[\\/]/;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), callRoutes()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000' } },
   },

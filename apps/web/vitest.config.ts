@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { callRoutes } from './call-routes.plugin';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -20,6 +21,7 @@ function filesThatNeedIsolation(): string[] {
 const isolated = filesThatNeedIsolation();
 
 export default defineConfig({
+  plugins: [callRoutes()],
   test: {
     environment: 'node',
     projects: [

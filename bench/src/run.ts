@@ -31,6 +31,8 @@ const env = (name: string, fallback: number) => Number(process.env[name] ?? fall
 const config = {
   seconds: env('BENCH_SECONDS', 5),
   ttftSamples: env('BENCH_TTFT_SAMPLES', 200),
+  /** A realistic model's time to its first token, for the second TTFT measurement. */
+  ttftModelMs: env('BENCH_TTFT_MODEL_MS', 150),
   streams: env('BENCH_STREAMS', 1000),
   streamUsers: env('BENCH_STREAM_USERS', 10),
   streamChunkDelayMs: env('BENCH_STREAM_DELAY_MS', 200),
@@ -129,24 +131,34 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
       );
     }
     if (wanted('ttft')) {
-      await measure('ttft', 'time to first token', async () => {
-        const user = await createUser(api.url, 'ttft');
-        setBalance(db, user.id, (config.ttftSamples + 50) * COST_PER_CHAT);
-        const proxy = await startBareProxy(root, fake.url);
-        try {
-          return await measureTtft({
-            apiUrl: api.url,
-            upstreamUrl: fake.url,
-            proxyUrl: proxy.url,
-            user,
-            samples: config.ttftSamples,
-            warmup: 20,
-          });
-        } finally {
-          await proxy.stop();
-        }
-      });
-      await fake.reset();
+      // An instant upstream shows the platform's whole cost; one that takes as long as a real
+      // model to its first token shows what is left when the platform works while it waits.
+      const ttftRuns = [
+        { firstTokenMs: 0, budget: { median: 2 } },
+        { firstTokenMs: config.ttftModelMs, budget: { median: 1, p99: 5 } },
+      ];
+      for (const run of ttftRuns) {
+        const upstream = run.firstTokenMs > 0 ? `, upstream first token after ${run.firstTokenMs} ms` : '';
+        await measure('ttft', `time to first token${upstream}`, async () => {
+          const user = await createUser(api.url, 'ttft');
+          setBalance(db, user.id, (config.ttftSamples + 50) * COST_PER_CHAT);
+          const proxy = await startBareProxy(root, fake.url);
+          try {
+            return await measureTtft({
+              apiUrl: api.url,
+              upstreamUrl: fake.url,
+              proxyUrl: proxy.url,
+              user,
+              samples: config.ttftSamples,
+              warmup: 20,
+              ...run,
+            });
+          } finally {
+            await proxy.stop();
+          }
+        });
+        await fake.reset();
+      }
     }
     if (wanted('streams')) {
       await measure('streams', 'concurrent streaming chats', async () => {
@@ -182,7 +194,15 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
     if (wanted('list')) {
       await measure('list', 'conversation list throughput', async () => {
         const user = await createUser(api.url, 'list');
-        return measureConversationsList({ apiUrl: api.url, user, count: 100, seconds: config.seconds });
+        return measureConversationsList({
+          root,
+          apiUrl: api.url,
+          serverPid: api.pid,
+          user,
+          count: 100,
+          seconds: config.seconds,
+          rounds: 2,
+        });
       });
     }
     if (wanted('credits')) {

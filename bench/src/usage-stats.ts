@@ -14,8 +14,9 @@ import { STATS_ADMIN, type StatsSeed, seedStatsHistory } from './stats-seed.js';
  * server built once, which also creates the super administrator), the history is written
  * straight into it, the usage rollups are back-filled from it as migration 0007 does,
  * then the server is built again on it and each endpoint is called sequentially through
- * fastify.inject: the figures are the server's own time per request, beside /api/health
- * measured the same way. The data dir is removed at the end.
+ * fastify.inject: the figures are the server's own CPU and elapsed time per request, beside
+ * /api/health measured the same way; the budgets are judged on the CPU time, which other
+ * processes on the same cores stretch far less. The data dir is removed at the end.
  */
 
 export interface UsageStatsOptions {
@@ -102,7 +103,7 @@ async function measureEndpoints(dataDir: string, seed: StatsSeed, o: UsageStatsO
     const rows: Row[] = [
       {
         what: 'stats: GET /api/health (baseline, same instance, sequential, server time)',
-        result: `median ${ms(health.median)}, p95 ${ms(health.p95)}; CPU median ${ms(health.cpuMedian)}`,
+        result: `CPU median ${ms(health.cpuMedian)}, p95 ${ms(health.cpuP95)}; elapsed median ${ms(health.median)}, p95 ${ms(health.p95)}`,
         budget: '—',
         met: '—',
         data: { samples: o.samples, ...health },
@@ -117,13 +118,14 @@ async function measureEndpoints(dataDir: string, seed: StatsSeed, o: UsageStatsO
     for (const e of endpoints) {
       const r = await sample(app, e.url, e.token, o);
       rows.push({
-        what: `stats over ${n} messages: \`GET ${e.url}\` (server time)`,
+        what: `stats over ${n} messages: \`GET ${e.url}\` (server's CPU and elapsed time)`,
         result:
-          `median ${ms(r.median)}, p95 ${ms(r.p95)} ` +
-          `(×${(r.median / health.median).toFixed(0)} of /api/health: ${ms(health.median)}); ` +
-          `CPU median ${ms(r.cpuMedian)}, p95 ${ms(r.cpuP95)}`,
-        budget: e.budget === undefined ? '— (information)' : `≤ ${e.budget} ms`,
-        met: e.budget === undefined ? '—' : verdict(r.p95 <= e.budget),
+          `CPU median ${ms(r.cpuMedian)}, p95 ${ms(r.cpuP95)}; ` +
+          `elapsed median ${ms(r.median)}, p95 ${ms(r.p95)} ` +
+          `(×${(r.median / health.median).toFixed(0)} of /api/health: ${ms(health.median)})`,
+        // Judged on CPU time: the elapsed time stretches with whatever else shares the cores.
+        budget: e.budget === undefined ? '— (information)' : `p95 ≤ ${e.budget} ms of CPU time`,
+        met: e.budget === undefined ? '—' : verdict(r.cpuP95 <= e.budget),
         data: { url: e.url, samples: o.samples, ...r, healthMedian: health.median },
       });
     }

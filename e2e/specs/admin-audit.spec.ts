@@ -64,6 +64,8 @@ test.describe('admin audit log', () => {
     const saved = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as { format: string; signature: string };
     expect(saved.format).toBe('aiplatform.audit-checkpoint.v1');
     expect(saved.signature).toMatch(/^[0-9a-f]{64}$/);
+    // What to do with the file stays on the page, clear of the buttons above it.
+    await expect(page.getByTestId('audit-checkpoint-saved')).toContainText('请将文件保存在本服务器之外');
     await page.getByTestId('audit-verify').click();
     await expect(page.getByTestId('audit-checkpoint-compared')).toContainText('已与');
 

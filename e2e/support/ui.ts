@@ -35,6 +35,7 @@ export async function signInDirect(
     state: {
       user: data.user,
       permissions: data.permissions,
+      abilities: data.abilities,
       accessToken: data.accessToken,
       refreshToken: data.refreshToken,
       tokenExpiresAt: Date.now() + parseExpiresIn(data.expiresIn),
@@ -58,6 +59,7 @@ export async function signInDirect(
 interface LoginAnswer {
   user: { id: number; username: string; email: string };
   permissions: string[];
+  abilities: unknown;
   accessToken: string;
   refreshToken: string;
   expiresIn: string;
@@ -90,6 +92,7 @@ export interface StoredAuth {
     isAuthenticated: boolean;
     user: { id: number; username: string; email: string } | null;
     permissions?: string[];
+    abilities?: unknown;
     siteConfig?: unknown;
   };
   version?: number;

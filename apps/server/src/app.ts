@@ -325,9 +325,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(siteRoutes(settingsAdmin));
       await api.register(adminSettingsRoutes(settingsAdmin, guards));
       await api.register(storageRoutes(storage.budget));
-      await api.register(announcementsRoutes(announcements, guards));
+      await api.register(announcementsRoutes(announcements));
       await api.register(authRoutes(auth, guards, limits));
-      await api.register(modulesRoutes(modules, guards));
+      await api.register(modulesRoutes(modules));
       await api.register(adminModulesRoutes(modules.admin));
       await api.register(modelsRoutes(chat.models));
       await api.register(adminModelsRoutes(adminModels));
@@ -340,7 +340,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
-      await api.register(statsRoutes(stats.service, stats.usage, guards));
+      await api.register(statsRoutes(stats.service, stats.usage));
     },
     { prefix: '/api' },
   );

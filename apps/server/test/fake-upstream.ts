@@ -11,6 +11,8 @@
  *   drop: closes the connection mid-stream · hang: never answers · vision: says whether an image came
  *   empty: finishes without text · length: finish_reason "length"
  *   `[fake:error-once]`: HTTP 500 the first time a text is asked, answered the next time (a retry)
+ *   `[fake:ttft=150]`: the first chunk waits 150 ms (a real model's time to first token; a
+ *   non-streamed answer waits as long too)
  * Every request is recorded, with whether the client closed the connection before the end
  * (the proof that an abort reached the upstream): `fake.requests` in process, GET /__stats outside.
  */
@@ -209,10 +211,11 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       completion_tokens: chunks.length,
       total_tokens: Math.ceil(promptChars / 4) + chunks.length,
     };
+    const firstTokenMs = Number(directive(r.lastUserText, 'ttft') || 0);
     const base = { id: `chatcmpl-fake-${r.id}`, created: Math.floor(Date.now() / 1000), model: r.model };
     if (!r.stream) {
       // An explicit `[fake:delay=N]` makes a whole answer take as long as its stream would.
-      const wait = Number(directive(r.lastUserText, 'delay') || 0) * chunks.length;
+      const wait = Number(directive(r.lastUserText, 'delay') || 0) * chunks.length + firstTokenMs;
       if (wait > 0) await sleep(wait);
       if (res.destroyed) return;
       const message = { role: 'assistant', content: text };
@@ -224,6 +227,12 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
       });
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    // The headers come at once and the first chunk (role, then text) after the model's start-up, as from a real one.
+    if (firstTokenMs > 0) {
+      res.flushHeaders();
+      await sleep(firstTokenMs);
+      if (res.destroyed) return;
+    }
     const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
       send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] });

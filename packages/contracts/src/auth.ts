@@ -10,6 +10,7 @@ import {
 } from './fields.js';
 import { LIMITS } from './limits.js';
 import { ROLES } from './permissions.js';
+import { SessionAbilitiesSchema } from './admin/abilities.js';
 
 export const LoginBodySchema = z.object({
   account: z
@@ -140,6 +141,8 @@ export const SessionDataSchema = z.object({
   user: UserSchema,
   permissions: z.array(z.string()),
   siteConfig: SiteConfigSchema,
+  /** The pages and page-level actions the user may use, as the server's policy decides. */
+  abilities: SessionAbilitiesSchema,
 });
 export type SessionData = z.infer<typeof SessionDataSchema>;
 

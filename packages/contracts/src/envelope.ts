@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { PaginationSchema } from './admin/pagination.js';
 import type { ErrorCode } from './errors.js';
 
 export interface SuccessEnvelope<T> {
@@ -19,11 +21,5 @@ export interface ErrorEnvelope {
   timestamp: string;
 }
 
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-  hasNext: boolean;
-  hasPrev: boolean;
-}
+/** The one pagination shape, beside `data` on every list (its schema lives with the admin lists). */
+export type Pagination = z.infer<typeof PaginationSchema>;

@@ -38,9 +38,3 @@ export function hasPermission(held: readonly string[], required: string): boolea
 export function hasAnyPermission(held: readonly string[], required: readonly string[]): boolean {
   return required.some((r) => hasPermission(held, r));
 }
-
-/** Role checks accept one role or a list. */
-export function hasRole(role: Role | undefined, allowed: Role | readonly Role[]): boolean {
-  if (!role) return false;
-  return typeof allowed === 'string' ? role === allowed : allowed.includes(role);
-}

@@ -62,6 +62,9 @@ export const RealtimeStatsSchema = z.object({
 });
 export type RealtimeStats = z.infer<typeof RealtimeStatsSchema>;
 
+/** POST /stats/heartbeat: the user counts as online for PRESENCE_WINDOW_SECONDS. */
+export const HeartbeatSchema = z.object({ online: z.boolean() });
+
 export const UsageDaySchema = z.object({
   date: z.string(),
   messages: z.number(),

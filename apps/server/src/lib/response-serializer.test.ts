@@ -1,6 +1,7 @@
 import { ConversationSchema, SessionDataSchema } from '@aiplatform/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { sessionAbilities } from '../policies/abilities.js';
 import { successEnvelope } from './openapi.js';
 import { responseSerializer } from './response-serializer.js';
 
@@ -80,6 +81,7 @@ const sessionPayload = (group: { group_id: number | null; group_name: string | n
       password_hash: 'must never be written',
     },
     permissions: ['chat.use', 'stats.view'],
+    abilities: sessionAbilities({ id: 3, username: 'ann', role: 'user', group_id: null, permissions: ['chat.use'] }),
     siteConfig: { name: 'AI', logo: '', description: 'd', favicon: '', is_group_config: false },
   },
   timestamp: '2026-01-02T03:04:05.678Z',

@@ -2,7 +2,7 @@ import { ACTION_RULES, type Action, ROLE_PERMISSIONS } from '@aiplatform/contrac
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/errors.js';
 import type { Actor } from './actor.js';
-import { type PolicyTarget, authorize, authorizeFound, can, listScope } from './policy.js';
+import { type PolicyTarget, authorize, authorizeFound, can, listScope, refuseSelfAction } from './policy.js';
 
 const ADMIN_PERMISSIONS = ['chat.use', 'file.upload', 'user.manage.group', 'credits.manage.group'];
 
@@ -26,18 +26,22 @@ const targets = {
   f2user: { kind: 'file', owner_id: 20, owner_group_id: 2, owner_role: 'user' },
   f2admin: { kind: 'file', owner_id: 21, owner_group_id: 2, owner_role: 'admin' },
   f3user: { kind: 'file', owner_id: 30, owner_group_id: 3, owner_role: 'user' },
+  /** The super administrator's and the manager's own accounts. */
+  selfSuper: { kind: 'user', id: 1, group_id: 1, role: 'super_admin' },
+  selfManager: { kind: 'user', id: 13, group_id: 2, role: 'admin' },
   /** A file of the plain user `user2` themself. */
   fOwn: { kind: 'file', owner_id: 12, owner_group_id: 2, owner_role: 'user' },
 } as const satisfies Record<string, PolicyTarget>;
 type TargetName = keyof typeof targets | '-';
 
 /** true = allowed; otherwise the code authorize throws. */
-type Expected = true | 'FORBIDDEN' | 'NOT_FOUND';
+type Expected = true | 'FORBIDDEN' | 'NOT_FOUND' | 'SELF_ACTION_NOT_ALLOWED';
 type Row = [ActorName, Action, TargetName, Expected];
 
 const Y = true;
 const F = 'FORBIDDEN';
 const N = 'NOT_FOUND';
+const S = 'SELF_ACTION_NOT_ALLOWED';
 
 const TABLE: Row[] = [
   // Super administrator: everything, everywhere, including other super administrators.
@@ -61,6 +65,20 @@ const TABLE: Row[] = [
   ['super', 'audit.read', '-', Y],
   ['super', 'audit.checkpoint', '-', Y],
   ['super', 'file.read', 'f3user', Y],
+
+  // Nobody disables, retires or changes the role of their own account; the rest of it they may edit.
+  ['super', 'user.status', 'selfSuper', S],
+  ['super', 'user.delete', 'selfSuper', S],
+  ['super', 'user.role', 'selfSuper', S],
+  ['super', 'user.update', 'selfSuper', Y],
+  ['super', 'user.password', 'selfSuper', Y],
+  ['super', 'user.move', 'selfSuper', Y],
+  ['super', 'user.permissions', 'selfSuper', Y],
+  ['manager2', 'user.status', 'selfManager', S],
+  ['manager2', 'user.delete', 'selfManager', S],
+  ['manager2', 'user.update', 'selfManager', Y],
+  // Without the right at all, the refusal is the plain one.
+  ['manager2', 'user.role', 'selfManager', F],
 
   // Group administrator of group 2.
   ['admin2', 'user.read', 'u2user', Y],
@@ -218,7 +236,11 @@ function outcome(actor: Actor, action: Action, target: PolicyTarget | undefined)
     authorize(actor, action, target);
     return true;
   } catch (err) {
-    if (err instanceof AppError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) return err.code;
+    if (
+      err instanceof AppError &&
+      (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND' || err.code === 'SELF_ACTION_NOT_ALLOWED')
+    )
+      return err.code;
     throw err;
   }
 }
@@ -310,6 +332,26 @@ describe('policy', () => {
       ['manager2', 'group.read', { all: false, groupId: 2 }],
     ] as const)('%s %s → %j', (actorName, action, expected) => {
       expect(scopeOrError(actors[actorName], action)).toEqual(expected);
+    });
+  });
+
+  describe('refuseSelfAction', () => {
+    const refusal = (actor: Actor, action: Action, ids: number | number[]) => {
+      try {
+        refuseSelfAction(actor, action, ids);
+        return true;
+      } catch (err) {
+        return (err as AppError).code;
+      }
+    };
+
+    it('refuses the self-actions on the actor’s own id, among others too, and nothing else', () => {
+      expect(refusal(actors.super, 'user.status', 1)).toBe(S);
+      expect(refusal(actors.super, 'user.status', [30, 1])).toBe(S);
+      expect(refusal(actors.admin2, 'user.delete', 10)).toBe(S);
+      expect(refusal(actors.super, 'user.status', [30, 31])).toBe(true);
+      expect(refusal(actors.super, 'user.update', 1)).toBe(true);
+      expect(refusal(actors.super, 'user.password', 1)).toBe(true);
     });
   });
 });

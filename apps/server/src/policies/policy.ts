@@ -24,7 +24,24 @@ const READS: ReadonlySet<Action> = new Set<Action>([
   'stats.read',
 ]);
 
+/** What nobody does to their own account: it would lock them out or take their rights away. */
+const NEVER_ON_ONESELF: ReadonlySet<Action> = new Set<Action>(['user.status', 'user.role', 'user.delete']);
+
 const inActorGroup = (actor: Actor, groupId: number | null) => actor.group_id !== null && groupId === actor.group_id;
+
+/** True when the action is one nobody performs on themselves and the target is the actor. */
+export function isSelfAction(actor: Actor, action: Action, targetId: number): boolean {
+  return NEVER_ON_ONESELF.has(action) && targetId === actor.id;
+}
+
+/**
+ * Refuses a self-action by the account's id, before anything is looked up or locked:
+ * SELF_ACTION_NOT_ALLOWED whoever the actor is, so the answer is the same for every caller.
+ */
+export function refuseSelfAction(actor: Actor, action: Action, targetIds: number | readonly number[]): void {
+  const ids = typeof targetIds === 'number' ? [targetIds] : targetIds;
+  if (ids.some((id) => isSelfAction(actor, action, id))) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+}
 
 /** True when the actor may perform the action (on the target, when one is given). */
 export function can(actor: Actor, action: Action, target?: PolicyTarget): boolean {
@@ -35,6 +52,7 @@ export function can(actor: Actor, action: Action, target?: PolicyTarget): boolea
   if (!target) return true;
   switch (target.kind) {
     case 'user': {
+      if (isSelfAction(actor, action, target.id)) return false;
       const writes = !READS.has(action);
       // Only a super administrator changes a super administrator's account.
       if (writes && target.role === 'super_admin' && actor.role !== 'super_admin') return false;
@@ -60,12 +78,14 @@ export function can(actor: Actor, action: Action, target?: PolicyTarget): boolea
 
 /**
  * Throws unless `can`: FORBIDDEN when the actor has no right to the action at all or may
- * see the object but not do this to it; NOT_FOUND when the object is outside what the
+ * see the object but not do this to it; SELF_ACTION_NOT_ALLOWED when the object is the
+ * actor's own account and the action one nobody does to themselves; NOT_FOUND when the object is outside what the
  * actor may see, so a group administrator cannot probe other groups.
  */
 export function authorize(actor: Actor, action: Action, target?: PolicyTarget): void {
   if (can(actor, action, target)) return;
   if (!target || scopeOf(actor.permissions, action) === 'none') throw new AppError('FORBIDDEN');
+  if (target.kind === 'user') refuseSelfAction(actor, action, target.id);
   const visible =
     target.kind === 'group'
       ? can(actor, 'group.read', target)

@@ -15,5 +15,6 @@ export const userTarget = (u: Pick<UserRow, 'id' | 'group_id' | 'role'>) =>
 export interface UserTargets {
   /** Locks a user the actor may `action`; outside their sight it does not exist (404). */
   lockTarget(actor: Actor, action: Action, id: number, trx: Db, now: string): Promise<UserRow>;
-  present(id: number, db: Db): Promise<AdminUser>;
+  /** The user as `actor` sees them, with what `actor` may now do to them. */
+  present(actor: Actor, id: number, db: Db): Promise<AdminUser>;
 }

@@ -1,7 +1,6 @@
 import type { Announcement, AnnouncementBody } from '@aiplatform/contracts';
 import { call } from './call';
 import { isApiError } from './api-error';
-import { request } from './http';
 
 /** GET /admin/announcement: the system announcement (every signed-in user may read it). */
 export function fetchSystemAnnouncement(): Promise<Announcement> {
@@ -14,7 +13,7 @@ export function fetchSystemAnnouncement(): Promise<Announcement> {
  */
 export async function fetchMyGroupAnnouncement(): Promise<Announcement | null> {
   try {
-    return await request<Announcement>({ method: 'GET', url: '/stats/my-group-announcement', silent: true });
+    return await call('myGroupAnnouncement', { silent: true });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;

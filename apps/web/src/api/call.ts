@@ -1,10 +1,9 @@
 import {
-  API_CALLS,
+  type API_CALLS,
   type CallBody,
   type CallName,
   type CallQuery,
   type CallResult,
-  type CallSpec,
   type PaginatedCallName,
   type Pagination,
   type PathParamNames,
@@ -12,6 +11,8 @@ import {
   callPath,
 } from '@aiplatform/contracts';
 import type { AxiosRequestConfig } from 'axios';
+// Methods and paths only: the table's schemas (and zod) stay out of the bundle.
+import CALL_ROUTES from 'virtual:call-routes';
 import { requestEnvelope } from './http';
 
 type PathOf<N extends CallName> = (typeof API_CALLS)[N]['path'];
@@ -44,11 +45,11 @@ export interface PageResult<N extends PaginatedCallName> {
 }
 
 function configFor(name: CallName, options: CallOptions<CallName>): AxiosRequestConfig {
-  const spec: CallSpec = API_CALLS[name];
+  const route = CALL_ROUTES[name];
   const params = (options.params ?? {}) as Record<string, string | number>;
   return {
-    method: spec.method,
-    url: callPath(spec.path, params),
+    method: route.method,
+    url: callPath(route.path, params),
     ...(options.body !== undefined ? { data: options.body } : {}),
     ...(options.query !== undefined ? { params: withoutEmpty(options.query) } : {}),
     ...(options.headers ? { headers: options.headers } : {}),

@@ -1,4 +1,6 @@
-import { API_CALLS, type CallBody, type CallSpec, type StreamEvent, callPath } from '@aiplatform/contracts';
+import { type CallBody, type CallSpec, type StreamEvent, callPath } from '@aiplatform/contracts';
+// Methods and paths only (see call.ts): the table's schemas stay out of the bundle.
+import CALL_ROUTES from 'virtual:call-routes';
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
@@ -43,15 +45,18 @@ export type TurnBody = Omit<CallBody<'sendMessage'>, 'stream' | 'stream_options'
 const STREAMED = { stream: true, stream_options: { delta_only: true } } as const;
 
 /** Where and what a turn posts: a send, or the regenerate call of a stored question. */
-function turnRequest(conversationId: string, turn: TurnBody): { spec: CallSpec; path: string; body: unknown } {
+function turnRequest(
+  conversationId: string,
+  turn: TurnBody,
+): { spec: Pick<CallSpec, 'method' | 'path'>; path: string; body: unknown } {
   const { regenerateOf, ...question } = turn;
   if (regenerateOf) {
     const body: CallBody<'regenerateAnswer'> = STREAMED;
-    const spec = API_CALLS.regenerateAnswer;
+    const spec = CALL_ROUTES.regenerateAnswer;
     return { spec, path: callPath(spec.path, { id: conversationId, messageId: regenerateOf }), body };
   }
   const body: CallBody<'sendMessage'> = { ...question, ...STREAMED };
-  const spec = API_CALLS.sendMessage;
+  const spec = CALL_ROUTES.sendMessage;
   return { spec, path: callPath(spec.path, { id: conversationId }), body };
 }
 

@@ -1,12 +1,12 @@
 import type { ModuleAuthUrl, UserModule } from '@aiplatform/contracts';
-import { request } from './http';
+import { call } from './call';
 
 /**
  * Active modules for the signed-in user. Failures reject without a toast: the menu then
  * simply lists none, and the module page says it could not load them.
  */
 export async function fetchUserModules(): Promise<UserModule[]> {
-  const list = await request<UserModule[]>({ method: 'GET', url: '/admin/modules/user-modules', silent: true });
+  const list = await call('listMyModules', { silent: true });
   return Array.isArray(list) ? list.filter((m) => m.is_active) : [];
 }
 
@@ -15,9 +15,5 @@ export async function fetchUserModules(): Promise<UserModule[]> {
  * good for one opening only, so it is fetched again for every frame or new tab.
  */
 export function fetchModuleAuthUrl(name: string): Promise<ModuleAuthUrl> {
-  return request<ModuleAuthUrl>({
-    method: 'GET',
-    url: `/modules/${encodeURIComponent(name)}/auth-url`,
-    silent: true,
-  });
+  return call('moduleAuthUrl', { params: { name }, silent: true });
 }

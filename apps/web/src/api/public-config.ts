@@ -1,5 +1,5 @@
 import type { PublicSystemConfig } from '@aiplatform/contracts';
-import { request } from './http';
+import { call } from './call';
 
 /** What the client assumes when the public configuration cannot be loaded. */
 export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
@@ -15,11 +15,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
 /** GET /public/system-config, completed with defaults for any section an older server omits. */
 export async function fetchPublicConfig(): Promise<PublicSystemConfig> {
   try {
-    const data = await request<Partial<PublicSystemConfig>>({
-      method: 'GET',
-      url: '/public/system-config',
-      silent: true,
-    });
+    const data: Partial<PublicSystemConfig> = await call('getPublicConfig', { silent: true });
     return {
       site: { ...DEFAULT_PUBLIC_CONFIG.site, ...data.site },
       user: { ...DEFAULT_PUBLIC_CONFIG.user, ...data.user },

@@ -1,4 +1,6 @@
-import { API_CALLS, type CallBody, type CallResult, callPath } from '@aiplatform/contracts';
+import { type CallBody, type CallResult, callPath } from '@aiplatform/contracts';
+// Methods and paths only (see call.ts): the table's schemas stay out of what /login loads.
+import CALL_ROUTES from 'virtual:call-routes';
 import axios from 'axios';
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
@@ -42,7 +44,7 @@ async function runRefresh(): Promise<string> {
   if (!refreshToken) throw sessionOver('auth:session.noRefreshToken');
   try {
     // A bare axios call: the refresh must not pass through the interceptors that trigger it.
-    const spec = API_CALLS.refreshSession;
+    const spec = CALL_ROUTES.refreshSession;
     const body: CallBody<'refreshSession'> = { refreshToken };
     const response = await axios.request<unknown>({
       method: spec.method,

@@ -1,4 +1,4 @@
-import { ADMIN_FILE_PATHS } from '@aiplatform/contracts';
+import { ADMIN_FILE_PATHS, type UploadedSiteImage } from '@aiplatform/contracts';
 import { request } from './http';
 
 export type SiteImageKind = 'logo' | 'favicon';
@@ -13,13 +13,14 @@ export const SITE_IMAGE_ACCEPT: Record<SiteImageKind, string> = {
 };
 
 /**
- * Uploads a logo or favicon (multipart, field named after the kind) and resolves to its
- * address. The site only shows it once that address is saved in the settings.
+ * Uploads a logo or favicon (multipart, field named after the kind: plain HTTP, not a
+ * described call) and resolves to its address. The site only shows it once that address
+ * is saved in the settings.
  */
 export async function uploadSiteImage(kind: SiteImageKind, file: File): Promise<string> {
   const form = new FormData();
   form.append(kind, file);
   const path = kind === 'logo' ? ADMIN_FILE_PATHS.uploadLogo : ADMIN_FILE_PATHS.uploadFavicon;
-  const { url } = await request<{ url: string }>({ method: 'POST', url: path, data: form });
+  const { url } = await request<UploadedSiteImage>({ method: 'POST', url: path, data: form });
   return url;
 }

@@ -1,5 +1,4 @@
-import type { RealtimeStats, UsageOverview, UserCreditsStats } from '@aiplatform/contracts';
-import { request } from './http';
+import { call } from './call';
 
 /*
  * The statistics of the signed-in user and the platform's live numbers. Every call is
@@ -7,10 +6,9 @@ import { request } from './http';
  * the server struggles would only bury the page.
  */
 export const userStatsApi = {
-  credits: () => request<UserCreditsStats>({ method: 'GET', url: '/stats/user-credits', silent: true }),
-  realtime: () => request<RealtimeStats>({ method: 'GET', url: '/stats/realtime', silent: true }),
-  myUsage: (days: number) =>
-    request<UsageOverview>({ method: 'GET', url: '/stats/me', params: { days }, silent: true }),
+  credits: () => call('myCreditsStats', { silent: true }),
+  realtime: () => call('realtimeStats', { silent: true }),
+  myUsage: (days: number) => call('myUsage', { query: { days }, silent: true }),
   /** Marks the user as online for a short while (see PRESENCE_WINDOW_SECONDS). */
-  heartbeat: () => request<unknown>({ method: 'POST', url: '/stats/heartbeat', silent: true }),
+  heartbeat: () => call('heartbeat', { silent: true }),
 };

@@ -1,4 +1,11 @@
-import type { LoginResult, RefreshResult, SessionData, SiteConfig, User } from '@aiplatform/contracts';
+import type {
+  LoginResult,
+  RefreshResult,
+  SessionAbilities,
+  SessionData,
+  SiteConfig,
+  User,
+} from '@aiplatform/contracts';
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { clearChatLocalData } from './chat-local-data';
@@ -9,6 +16,8 @@ export const AUTH_STORAGE_KEY = 'aiplatform-auth';
 interface SessionFields {
   user: User | null;
   permissions: string[];
+  /** What the server lets the user open and do; null until it has said (signed out, or an older stored session). */
+  abilities: SessionAbilities | null;
   accessToken: string | null;
   refreshToken: string | null;
   /** Epoch milliseconds at which the access token stops working. */
@@ -33,6 +42,7 @@ interface AuthState extends SessionFields {
 const signedOut: SessionFields = {
   user: null,
   permissions: [],
+  abilities: null,
   accessToken: null,
   refreshToken: null,
   tokenExpiresAt: null,
@@ -57,13 +67,15 @@ export const useAuthStore = create<AuthState>()(
           ...tokenFields(result),
           user: result.user,
           permissions: result.permissions,
+          abilities: result.abilities,
           siteConfig: result.siteConfig,
           isAuthenticated: true,
           leaving: false,
         });
       },
       setTokens: (tokens) => set(tokenFields(tokens)),
-      setSessionData: (data) => set({ user: data.user, permissions: data.permissions, siteConfig: data.siteConfig }),
+      setSessionData: (data) =>
+        set({ user: data.user, permissions: data.permissions, abilities: data.abilities, siteConfig: data.siteConfig }),
       setUser: (user) => set({ user }),
       clearSession: (options) => {
         clearChatLocalData();
@@ -76,6 +88,7 @@ export const useAuthStore = create<AuthState>()(
       partialize: (state): SessionFields => ({
         user: state.user,
         permissions: state.permissions,
+        abilities: state.abilities,
         accessToken: state.accessToken,
         refreshToken: state.refreshToken,
         tokenExpiresAt: state.tokenExpiresAt,

@@ -1,9 +1,9 @@
-import type { Permission, Role } from '../permissions.js';
+import type { Permission } from '../permissions.js';
 import { hasAnyPermission } from '../permissions.js';
 
 /**
- * Who may do what, as one map shared by the server's policy layer and the web's menu
- * and page guards. `all` grants the action on every object; `group` grants it only on
+ * Who may do what, as one map read by the server's policy layer (the web learns its
+ * result from the server: `abilities` in answers and the session). `all` grants the action on every object; `group` grants it only on
  * objects of the actor's own group (a group administrator). Super-administrator-only
  * actions require `system.all`.
  */
@@ -74,20 +74,3 @@ export function scopeOf(permissions: readonly string[], action: Action): Scope {
   if (rule.group && hasAnyPermission(permissions, rule.group)) return 'group';
   return 'none';
 }
-
-/** The admin screens, each shown to whoever may perform its reading action. */
-export const ADMIN_PAGES = {
-  users: { path: '/admin/users', action: 'user.read' },
-  groups: { path: '/admin/groups', action: 'group.read' },
-  audit: { path: '/admin/audit', action: 'audit.read' },
-  settings: { path: '/admin/settings', action: 'settings.read' },
-  stats: { path: '/admin/stats', action: 'stats.read' },
-} as const satisfies Record<string, { path: string; action: Action }>;
-export type AdminPage = keyof typeof ADMIN_PAGES;
-
-export function mayOpenAdminPage(permissions: readonly string[], page: AdminPage): boolean {
-  return scopeOf(permissions, ADMIN_PAGES[page].action) !== 'none';
-}
-
-/** Settings are readable by both administrator roles (read-only for a group administrator). */
-export const SETTINGS_ROLES: readonly Role[] = ['super_admin', 'admin'];

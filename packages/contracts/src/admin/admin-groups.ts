@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
 import { ROW_ID_MAX } from './pagination.js';
+import { GroupAbilitiesSchema } from './abilities.js';
 
 export const GroupSchema = z.object({
   id: z.number(),
@@ -20,6 +21,8 @@ export const GroupSchema = z.object({
   avg_credits_used: z.number(),
   avg_tokens_used: z.number(),
   created_at: z.string(),
+  /** What the asking administrator may do to this group, decided by the server's policy. */
+  abilities: GroupAbilitiesSchema,
 });
 export type Group = z.infer<typeof GroupSchema>;
 

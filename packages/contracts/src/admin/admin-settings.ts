@@ -147,3 +147,4 @@ export type StorageUsage = z.infer<typeof StorageUsageSchema>;
 
 /** POST /admin/settings/upload-logo and upload-favicon. */
 export const UploadedSiteImageSchema = z.object({ url: z.string() });
+export type UploadedSiteImage = z.infer<typeof UploadedSiteImageSchema>;

@@ -2,15 +2,20 @@ import { z } from 'zod';
 import { UserSchema, UserStatusSchema } from '../auth.js';
 import { EmailSchema, OptionalPhoneSchema, PasswordSchema, UsernameSchema } from '../fields.js';
 import { PERMISSIONS, ROLES } from '../permissions.js';
+import { UserAbilitiesSchema } from './abilities.js';
 import { AdminPageQuerySchema, QueryRowIdSchema, ROW_ID_MAX } from './pagination.js';
 
-/** A user as administrators see it: the session `user` plus the admin-only fields. */
+/**
+ * A user as administrators see it: the session `user` plus the admin-only fields, and what
+ * the asking administrator may do to this account (`abilities`, decided by the server's policy).
+ */
 export const AdminUserSchema = UserSchema.extend({
   remark: z.string().nullable(),
   credits_quota: z.number(),
   credits_used: z.number(),
   credits_expire_at: z.string().nullable(),
   extra_permissions: z.array(z.string()),
+  abilities: UserAbilitiesSchema,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

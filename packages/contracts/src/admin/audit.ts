@@ -38,6 +38,7 @@ export const AuditFilterSchema = z.object({
 });
 export type AuditFilter = z.infer<typeof AuditFilterSchema>;
 export const AuditListQuerySchema = AdminPageQuerySchema.extend(AuditFilterSchema.shape);
+export type AuditListQuery = z.infer<typeof AuditListQuerySchema>;
 
 /** Hex SHA-256 / HMAC-SHA256 values as the audit log stores them. */
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'validation.audit.hex');

@@ -4,6 +4,7 @@ export * from './admin-credits.js';
 export * from './admin-groups.js';
 export * from './audit.js';
 export * from './access.js';
+export * from './abilities.js';
 export * from './catalog.js';
 export * from './admin-models.js';
 export * from './model-endpoints.js';

@@ -357,16 +357,3 @@ export const ADMIN_CALLS = {
     response: UsageOverviewSchema,
   },
 } as const satisfies Record<string, CallSpec>;
-
-/** The CSV transfers, outside the JSON calls. */
-export const ADMIN_FILE_PATHS = {
-  usersExport: '/admin/users/export.csv',
-  usersImport: '/admin/users/import',
-  auditExport: '/admin/audit-logs/export.csv',
-  /** `?days=&group_id=`: one row per day, user and model, for charging usage back to departments. */
-  statsExport: '/admin/stats/export.csv',
-  /** multipart field `logo`; PNG, JPEG, GIF or WebP by content. */
-  uploadLogo: '/admin/settings/upload-logo',
-  /** multipart field `favicon`; ICO, PNG, JPEG, GIF or WebP by content. */
-  uploadFavicon: '/admin/settings/upload-favicon',
-} as const;

@@ -111,8 +111,3 @@ export const AUTH_CALLS = {
     response: AvailabilitySchema,
   },
 } as const satisfies Record<string, CallSpec>;
-
-/** The avatar upload (multipart field `avatar`) and the avatar images, outside the JSON calls. */
-export const AUTH_FILE_PATHS = {
-  uploadAvatar: '/auth/avatar',
-} as const;

@@ -5,8 +5,8 @@ import { CHAT_CALLS } from './chat.js';
 import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
-export { ADMIN_CALLS, ADMIN_FILE_PATHS } from './admin.js';
-export { AUTH_FILE_PATHS } from './auth.js';
+export { ADMIN_CALLS } from './admin.js';
+export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS } from './file-paths.js';
 
 /**
  * Every JSON call of the API, described once (one table per area). Streams and file

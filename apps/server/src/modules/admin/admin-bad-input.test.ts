@@ -157,7 +157,7 @@ describe('admin calls refuse bad input', () => {
     spec: CallSpec,
     opts: { url?: string; body?: unknown; payload?: string; headers?: Record<string, string>; token?: string },
   ) {
-    return t.request(spec.method as 'GET' | 'POST' | 'PUT' | 'DELETE', opts.url ?? urlOf(spec), {
+    return t.request(spec.method, opts.url ?? urlOf(spec), {
       token: opts.token,
       ...(opts.body !== undefined ? { body: opts.body } : {}),
       ...(opts.payload !== undefined ? { payload: opts.payload } : {}),

@@ -11,6 +11,7 @@ import type { UserRow } from '../../db/types.js';
 import { type Clock, iso } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ledgerDescription, ledgerModelName } from '../credits/ledger.presenter.js';
+import { sessionAbilities } from '../../policies/abilities.js';
 import type { FailureSlots } from '../../lib/failure-slots.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
@@ -58,10 +59,13 @@ export class ProfileService {
       this.settings.getSettings(),
     ]);
     if (!user) throw new AppError('UNAUTHORIZED');
+    const held = effective ?? effectivePermissions(user.role, await this.users.extraPermissions(userId));
+    const { id, username, role, group_id } = user;
     return {
       user: toUserDto(user, this.clock.now()),
-      permissions: effective ?? effectivePermissions(user.role, await this.users.extraPermissions(userId)),
+      permissions: held,
       siteConfig: toSiteConfig(user, settings),
+      abilities: sessionAbilities({ id, username, role, group_id, permissions: held }),
     };
   }
 

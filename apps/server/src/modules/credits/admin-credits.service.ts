@@ -78,7 +78,7 @@ export class AdminCreditsService {
         if (expireAt !== user.credits_expire_at && expireAt !== null)
           await this.d.ledger.setExpiry(userId, expireAt, trx);
         const result = {
-          user: await this.d.adminUsers.present(userId, trx),
+          user: await this.d.adminUsers.present(ctx.actor, userId, trx),
           transaction: toCreditTransaction({ ...r.row, operator_username: ctx.actor.username }, lang),
         };
         return {

@@ -92,8 +92,8 @@ export class GroupPoolService {
         }
         const poolAfter = pool.state.remaining;
         const result = {
-          group: await this.d.groupsService.present(groupId, trx),
-          user: await this.d.adminUsers.present(user.id, trx),
+          group: await this.d.groupsService.present(ctx.actor, groupId, trx),
+          user: await this.d.adminUsers.present(ctx.actor, user.id, trx),
           transaction: toCreditTransaction({ ...r.row, operator_username: ctx.actor.username }, lang),
         };
         return {

@@ -1,8 +1,11 @@
 import type { Group } from '@aiplatform/contracts';
 import type { GroupRow } from '../../db/types.js';
+import { groupAbilities } from '../../policies/abilities.js';
+import type { Actor } from '../../policies/actor.js';
 import type { GroupWithStats } from './groups.repo.js';
 
-export function toGroup(g: GroupWithStats): Group {
+/** A group as `actor` sees it: its fields, member figures and what the policy lets `actor` do to it. */
+export function toGroup(actor: Actor, g: GroupWithStats): Group {
   return {
     id: g.id,
     name: g.name,
@@ -21,6 +24,7 @@ export function toGroup(g: GroupWithStats): Group {
     avg_credits_used: g.avg_credits_used,
     avg_tokens_used: g.avg_tokens_used,
     created_at: g.created_at,
+    abilities: groupAbilities(actor, g.id),
   };
 }
 

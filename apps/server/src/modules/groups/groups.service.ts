@@ -33,18 +33,19 @@ export class GroupsService {
   async list(actor: Actor, page: number, limit: number) {
     const scope = listScope(actor, 'group.read');
     const { rows, total } = await this.d.groups.list({ ...(scope.all ? {} : { onlyId: scope.groupId }), page, limit });
-    return { items: rows.map(toGroup), pagination: paginate(page, limit, total) };
+    return { items: rows.map((g) => toGroup(actor, g)), pagination: paginate(page, limit, total) };
   }
 
   async get(actor: Actor, id: number): Promise<Group> {
     authorize(actor, 'group.read', groupTarget(id));
-    return this.present(id);
+    return this.present(actor, id);
   }
 
-  async present(id: number, db?: Db): Promise<Group> {
+  /** A group with what `actor` may do to it; in a change, read inside its transaction. */
+  async present(actor: Actor, id: number, db?: Db): Promise<Group> {
     const g = await this.d.groups.findWithStats(id, db);
     if (!g) throw new AppError('NOT_FOUND');
-    return toGroup(g);
+    return toGroup(actor, g);
   }
 
   async create(ctx: AdminContext, body: CreateGroupBody): Promise<Group> {
@@ -68,8 +69,9 @@ export class GroupsService {
           },
           trx,
         );
-        const result = await this.present(id, trx);
-        return { result, audit: { action: 'group.create', targetType: 'group', targetId: id, after: { ...result } } };
+        const result = await this.present(ctx.actor, id, trx);
+        const { abilities: _viewer, ...after } = result;
+        return { result, audit: { action: 'group.create', targetType: 'group', targetId: id, after } };
       }),
     );
   }
@@ -165,7 +167,7 @@ export class GroupsService {
       const after = await this.d.groups.lock(id, trx, now);
       const changes = diff(groupSnapshot(group), after ? groupSnapshot(after) : {});
       return {
-        result: await this.present(id, trx),
+        result: await this.present(ctx.actor, id, trx),
         audit: { action, targetType: 'group', targetId: id, before: changes.before, after: changes.after },
       };
     });

@@ -1,21 +1,10 @@
-import { PublicSystemConfigSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sendOk } from '../../lib/envelope.js';
-import { successEnvelope } from '../../lib/openapi.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { SettingsService } from './settings.service.js';
 
+/** The public site configuration: read before anyone signs in, the same for every caller. */
 export const publicRoutes =
   (settings: SettingsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/public/system-config',
-      {
-        schema: {
-          tags: ['public'],
-          summary: 'Public site configuration (no sign-in needed)',
-          response: { 200: successEnvelope(PublicSystemConfigSchema) },
-        },
-      },
-      async (req, reply) => sendOk(req, reply, await settings.getPublicConfig()),
-    );
+    registerCall(app, 'getPublicConfig', () => settings.getPublicConfig());
   };

@@ -1,8 +1,7 @@
-import { HOMEPAGE_SANDBOX, PublicHomepageSchema } from '@aiplatform/contracts';
+import { HOMEPAGE_SANDBOX } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendOk } from '../../lib/envelope.js';
-import { successEnvelope } from '../../lib/openapi.js';
+import { registerCall } from '../../lib/call-route.js';
 import type { HomepageService } from './homepage.service.js';
 import { SITE_IMAGE_NAME, type SiteImagesService } from './site-images.service.js';
 
@@ -19,17 +18,7 @@ export const siteRoutes =
   (s: { homepage: HomepageService; images: SiteImagesService }): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['public'];
-    app.get(
-      '/public/homepage',
-      {
-        schema: {
-          tags,
-          summary: 'The custom homepage (no sign-in needed); html is empty while it is switched off',
-          response: { 200: successEnvelope(PublicHomepageSchema) },
-        },
-      },
-      async (req, reply) => sendOk(req, reply, await s.homepage.publicHomepage()),
-    );
+    registerCall(app, 'getPublicHomepage', () => s.homepage.publicHomepage());
     app.get(
       '/public/homepage.html',
       { schema: { tags, summary: 'The custom homepage as a sandboxed HTML document' } },

@@ -14,7 +14,7 @@ import { toCreditsStats } from '../users/user.presenter.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { Presence } from './presence.js';
 import { type StatsCalendar, daysBetween } from './stats-calendar.js';
-import type { UsageRange, UsageStatsRepo, UsageSums } from './usage-stats.repo.js';
+import { type UsageRange, type UsageStatsRepo, type UsageSums, accumulate } from './usage-stats.repo.js';
 
 const POPULAR_MODELS = 5;
 const TOP_USERS = 10;
@@ -66,14 +66,14 @@ export class StatsService {
     const scope = scopeOf(actor.permissions, 'stats.read');
     if (scope === 'none' || (scope === 'group' && actor.group_id === null)) return this.ownRealtime(actor.id, today);
     const range = { from: today, to: today, ...(scope === 'group' ? { groupId: actor.group_id! } : {}) };
-    const [online, byDay, active, popular, totalUsers] = await Promise.all([
+    const [online, totals, active, totalUsers] = await Promise.all([
       scope === 'all' ? this.presence.countOnline() : this.onlineMembers(actor.group_id!),
-      this.usage.byDay(range),
+      this.usage.totals(range),
       this.usage.activeUsersByDay(range),
-      this.usage.popularModels(range, POPULAR_MODELS),
       this.usage.countUsers(range.groupId),
     ]);
-    const t = byDay.get(today);
+    const t = totals.byDay.get(today);
+    const popular = await this.named(ranked(totals.byModel).slice(0, POPULAR_MODELS));
     return {
       scope: scope === 'all' ? 'site' : 'group',
       online_users: online,
@@ -153,11 +153,9 @@ export class StatsService {
   /** Usage of the platform, or of one group; a group administrator always gets their own group. */
   async adminOverview(actor: Actor, query: StatsOverviewQuery): Promise<UsageOverview> {
     const range = await this.scopedRange(actor, query);
-    const [perDay, active, models, groups, users] = await Promise.all([
-      this.usage.byDay(range),
+    const [totals, active, users] = await Promise.all([
+      this.usage.totals(range),
       this.usage.activeUsersByDay(range),
-      this.usage.byModel(range),
-      this.usage.byGroup(range),
       this.usage.byUser(range),
     ]);
     const top = [...users]
@@ -166,13 +164,15 @@ export class StatsService {
     // byUser has one row per (user, group): counting rows per group counts distinct users.
     const activeInGroup = new Map<number, number>();
     for (const u of users) activeInGroup.set(u.groupId, (activeInGroup.get(u.groupId) ?? 0) + 1);
-    const [names, groupInfo] = await Promise.all([
+    const groups = [...totals.byGroup].map(([groupId, sums]) => ({ groupId, ...sums }));
+    const [models, names, groupInfo] = await Promise.all([
+      this.named(ranked(totals.byModel)),
       this.usage.namesOfUsers([...new Set(top.map((u) => u.userId))]),
       this.usage.groupsById(groups.map((g) => g.groupId).filter((id) => id > 0)),
     ]);
     const overview = this.overview(
       range,
-      perDay,
+      totals.byDay,
       active,
       models,
       groups
@@ -197,6 +197,12 @@ export class StatsService {
     );
     overview.totals.active_users = new Set(users.map((u) => u.userId)).size;
     return overview;
+  }
+
+  /** Models with their display names; a deleted model keeps its bare name. */
+  private async named(models: Array<{ model: string } & UsageSums>) {
+    const display = await this.usage.modelDisplayNames(models.map((m) => m.model));
+    return models.map((m) => ({ ...m, displayName: display.get(m.model) || m.model }));
   }
 
   /** The range and group an administrator may see: NOT_FOUND for another group than their own. */
@@ -257,11 +263,10 @@ export class StatsService {
   }
 }
 
-function accumulate(map: Map<string, UsageSums>, key: string, add: UsageSums): void {
-  const s = map.get(key) ?? { messages: 0, tokens: 0, credits: 0, conversations: 0 };
-  s.messages += add.messages;
-  s.tokens += add.tokens;
-  s.credits += add.credits;
-  s.conversations += add.conversations;
-  map.set(key, s);
+/** Models that were used, most turns first (then by name, as the database orders names). */
+function ranked(byModel: Map<string, UsageSums>): Array<{ model: string } & UsageSums> {
+  return [...byModel]
+    .filter(([, s]) => s.messages > 0)
+    .sort(([a, x], [b, y]) => y.messages - x.messages || (a < b ? -1 : a > b ? 1 : 0))
+    .map(([model, s]) => ({ model, ...s }));
 }

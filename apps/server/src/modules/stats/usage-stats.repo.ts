@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types.js';
 
 /** A day range, both ends included, optionally narrowed to one group (0 = users in no group). */
@@ -13,6 +13,13 @@ export interface UsageSums {
   tokens: number;
   credits: number;
   conversations: number;
+}
+
+/** Sums of a range per day (`YYYY-MM-DD`), per group id (0 = no group) and per model name. */
+export interface UsageTotals {
+  byDay: Map<string, UsageSums>;
+  byGroup: Map<number, UsageSums>;
+  byModel: Map<string, UsageSums>;
 }
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -37,7 +44,7 @@ const sumCols = {
 export class UsageStatsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private totals(r: UsageRange) {
+  private totalsIn(r: UsageRange) {
     let q = this.db
       .selectFrom('usage_daily_totals')
       .where('usage_daily_totals.day', '>=', r.from)
@@ -56,12 +63,22 @@ export class UsageStatsRepo {
     return q;
   }
 
-  async byDay(r: UsageRange): Promise<Map<string, UsageSums>> {
-    const rows = await this.totals(r)
-      .select(['day', ...Object.values(sumCols)])
-      .groupBy('day')
+  /**
+   * The per-(day, group, model) rows of a range, summed per day, per group and per model
+   * here: one read of a few rows per day instead of one grouped query for each.
+   */
+  async totals(r: UsageRange): Promise<UsageTotals> {
+    const rows = await this.totalsIn(r)
+      .select(['day', 'group_id', 'model_name', 'messages', 'tokens', 'credits', 'conversations'])
       .execute();
-    return new Map(rows.map((row) => [row.day, sums(row)]));
+    const totals: UsageTotals = { byDay: new Map(), byGroup: new Map(), byModel: new Map() };
+    for (const row of rows) {
+      const add = sums(row);
+      accumulate(totals.byDay, row.day, add);
+      accumulate(totals.byGroup, row.group_id, add);
+      accumulate(totals.byModel, row.model_name, add);
+    }
+    return totals;
   }
 
   /** Users with at least one turn left standing (a fully refunded day does not count). */
@@ -74,23 +91,6 @@ export class UsageStatsRepo {
     return new Map(rows.map((row) => [row.day, n(row.users)]));
   }
 
-  async byModel(r: UsageRange) {
-    const rows = await this.withDisplayName(
-      this.totals(r)
-        .select(['model_name', ...Object.values(sumCols)])
-        .groupBy('model_name'),
-    );
-    return rows;
-  }
-
-  async byGroup(r: UsageRange) {
-    const rows = await this.totals(r)
-      .select(['group_id', ...Object.values(sumCols)])
-      .groupBy('group_id')
-      .execute();
-    return rows.map((row) => ({ groupId: row.group_id, ...sums(row) }));
-  }
-
   /** One row per (user, group) with usage in the range: top users, per-group and distinct active counts. */
   async byUser(r: UsageRange) {
     const rows = await this.daily(r)
@@ -99,19 +99,6 @@ export class UsageStatsRepo {
       .groupBy(['user_id', 'group_id'])
       .execute();
     return rows.map((row) => ({ userId: row.user_id, groupId: row.group_id, ...sums(row) }));
-  }
-
-  /** Most used models of a range, by turns. */
-  async popularModels(r: UsageRange, limit: number) {
-    const rows = await this.withDisplayName(
-      this.totals(r)
-        .select(['model_name', ...Object.values(sumCols)])
-        .groupBy('model_name')
-        .orderBy(sql`sum(messages)`, 'desc')
-        .orderBy('model_name')
-        .limit(limit),
-    );
-    return rows.filter((row) => row.messages > 0);
   }
 
   /** One user's rows of a range (a few per day). */
@@ -196,20 +183,18 @@ export class UsageStatsRepo {
       .execute();
     return new Map(rows.map((m) => [m.name, m.display_name]));
   }
+}
 
-  private async withDisplayName(
-    q: SelectQueryBuilder<
-      Database,
-      'usage_daily_totals',
-      { model_name: string; messages: string; tokens: string; credits: string; conversations: string }
-    >,
-  ) {
-    const rows = await q.execute();
-    const display = await this.modelDisplayNames(rows.map((r) => r.model_name));
-    return rows.map((r) => ({
-      model: r.model_name,
-      displayName: display.get(r.model_name) || r.model_name,
-      ...sums(r),
-    }));
+/** Adds `add` to the sums kept under `key`. */
+export function accumulate<K>(map: Map<K, UsageSums>, key: K, add: UsageSums): void {
+  const s = map.get(key);
+  if (!s) {
+    const { messages, tokens, credits, conversations } = add;
+    map.set(key, { messages, tokens, credits, conversations });
+    return;
   }
+  s.messages += add.messages;
+  s.tokens += add.tokens;
+  s.credits += add.credits;
+  s.conversations += add.conversations;
 }

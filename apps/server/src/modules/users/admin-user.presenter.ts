@@ -1,10 +1,15 @@
 import type { AdminUser } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
+import { userAbilities } from '../../policies/abilities.js';
+import type { Actor } from '../../policies/actor.js';
 import { toUserDto } from './user.presenter.js';
 import type { UserWithGroup } from './users.repo.js';
 
+/** A user's fields as administrators see them, without what the viewer may do (the CSV export). */
+export type AdminUserFields = Omit<AdminUser, 'abilities'>;
+
 /** The admin view of a user: the session view plus remark, raw credit columns and grants. */
-export function toAdminUser(user: UserWithGroup, extraPermissions: readonly string[], now: Date): AdminUser {
+export function adminUserFields(user: UserWithGroup, extraPermissions: readonly string[], now: Date): AdminUserFields {
   return {
     ...toUserDto(user, now),
     remark: user.remark,
@@ -13,6 +18,16 @@ export function toAdminUser(user: UserWithGroup, extraPermissions: readonly stri
     credits_expire_at: user.credits_expire_at,
     extra_permissions: [...extraPermissions].sort(),
   };
+}
+
+/** The admin view of a user as `actor` sees it: the fields and what the policy lets `actor` do to it. */
+export function toAdminUser(
+  actor: Actor,
+  user: UserWithGroup,
+  extraPermissions: readonly string[],
+  now: Date,
+): AdminUser {
+  return { ...adminUserFields(user, extraPermissions, now), abilities: userAbilities(actor, user) };
 }
 
 /** The fields an audit row compares before and after a change (never the password hash). */

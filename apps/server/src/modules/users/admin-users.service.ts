@@ -17,7 +17,7 @@ import { AppError, InputError } from '../../lib/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { userTarget, type UserTargets } from '../../policies/user-targets.js';
-import { authorize, authorizeFound, can, listScope, requireScope } from '../../policies/policy.js';
+import { authorize, authorizeFound, can, listScope, refuseSelfAction, requireScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from './identity.js';
@@ -25,7 +25,7 @@ import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from './account-creation.js';
 import { mayGrantOpeningCredits } from './opening-credits.js';
-import { auditSnapshot, toAdminUser } from './admin-user.presenter.js';
+import { type AdminUserFields, adminUserFields, auditSnapshot, toAdminUser } from './admin-user.presenter.js';
 import type { AdminUsersRepo } from './admin-users.repo.js';
 import { type UsersRepo, isRowId } from './users.repo.js';
 
@@ -59,20 +59,20 @@ export class AdminUsersService implements UserTargets {
     const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
     const now = this.d.clock.now();
     return {
-      items: rows.map((r) => toAdminUser(r, extra.get(r.id) ?? [], now)),
+      items: rows.map((r) => toAdminUser(actor, r, extra.get(r.id) ?? [], now)),
       pagination: paginate(q.page, q.limit, total),
     };
   }
 
   /** Every user the filter matches, a batch at a time, for the streamed CSV export. */
-  async *iterate(actor: Actor, f: UserFilter): AsyncGenerator<AdminUser> {
+  async *iterate(actor: Actor, f: UserFilter): AsyncGenerator<AdminUserFields> {
     const scope = listScope(actor, 'user.export');
     const now = this.d.clock.now();
     for (let after = 0; ;) {
       const rows = await this.d.adminUsers.batchAfter(f, scope, after, EXPORT_BATCH);
       if (rows.length === 0) return;
       const extra = await this.d.adminUsers.extraPermissionsOf(rows.map((r) => r.id));
-      for (const r of rows) yield toAdminUser(r, extra.get(r.id) ?? [], now);
+      for (const r of rows) yield adminUserFields(r, extra.get(r.id) ?? [], now);
       after = rows[rows.length - 1]!.id;
     }
   }
@@ -84,14 +84,14 @@ export class AdminUsersService implements UserTargets {
       this.d.users.extraPermissions(id),
       this.d.sessions.liveSessions(id, iso(now)),
     ]);
-    return { ...toAdminUser(user, extra, now), sessions };
+    return { ...toAdminUser(actor, user, extra, now), sessions };
   }
 
-  /** A user as the answer of a change, read inside its transaction. */
-  async present(id: number, db: Db): Promise<AdminUser> {
+  /** A user as the answer of a change, read inside its transaction, with what `actor` may now do to it. */
+  async present(actor: Actor, id: number, db: Db): Promise<AdminUser> {
     const user = await this.d.users.findWithGroupById(id, db);
     if (!user) throw new AppError('NOT_FOUND');
-    return toAdminUser(user, await this.d.users.extraPermissions(id, db), this.d.clock.now());
+    return toAdminUser(actor, user, await this.d.users.extraPermissions(id, db), this.d.clock.now());
   }
 
   /** Locks a user the actor may `action`; outside their sight it does not exist. */
@@ -133,8 +133,9 @@ export class AdminUsersService implements UserTargets {
           grantDescription: 'server.ledger.adminCreateGrant',
           now,
         });
-        const result = await this.present(id, trx);
-        return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after: { ...result } } };
+        const result = await this.present(actor, id, trx);
+        const { abilities: _viewer, ...after } = result;
+        return { result, audit: { action: 'user.create', targetType: 'user', targetId: id, after } };
       }),
     );
     this.d.onPoolChanged?.(groupId);
@@ -156,7 +157,6 @@ export class AdminUsersService implements UserTargets {
         const extraBefore = await this.d.users.extraPermissions(id, trx);
         if (body.role !== undefined && body.role !== user.role) {
           authorize(actor, 'user.role', userTarget(user));
-          if (id === actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
         }
         if (body.group_id !== undefined && body.group_id !== user.group_id) {
           authorize(actor, 'user.move', userTarget(user));
@@ -172,7 +172,6 @@ export class AdminUsersService implements UserTargets {
         const statusChange = body.status !== undefined && body.status !== user.status;
         if (statusChange) {
           authorize(actor, 'user.status', userTarget(user));
-          if (id === actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
         }
         const permissionsChange =
           body.extra_permissions !== undefined &&
@@ -203,7 +202,7 @@ export class AdminUsersService implements UserTargets {
         const extraAfter = await this.d.users.extraPermissions(id, trx);
         const changes = diff(auditSnapshot(user, extraBefore), after ? auditSnapshot(after, extraAfter) : {});
         return {
-          result: await this.present(id, trx),
+          result: await this.present(actor, id, trx),
           audit: this.change('user.update', user, changes.before, changes.after),
         };
       }),
@@ -211,7 +210,7 @@ export class AdminUsersService implements UserTargets {
   }
 
   async setStatus(ctx: AdminContext, id: number, status: UserRow['status']): Promise<AdminUser> {
-    if (id === ctx.actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+    refuseSelfAction(ctx.actor, 'user.status', id);
     return this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.lockTarget(ctx.actor, 'user.status', id, trx, now);
       await this.d.users.update(id, { status }, trx);
@@ -219,7 +218,7 @@ export class AdminUsersService implements UserTargets {
       if (status === 'inactive') await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
       const action = status === 'active' ? 'user.enable' : 'user.disable';
       return {
-        result: await this.present(id, trx),
+        result: await this.present(ctx.actor, id, trx),
         audit: this.change(action, user, { status: user.status }, { status }),
       };
     });
@@ -237,7 +236,7 @@ export class AdminUsersService implements UserTargets {
 
   /** Retires the account: sessions end, it leaves every list, its identity is free again, its ledger stays. */
   async retire(ctx: AdminContext, id: number): Promise<{ id: number }> {
-    if (id === ctx.actor.id) throw new AppError('SELF_ACTION_NOT_ALLOWED');
+    refuseSelfAction(ctx.actor, 'user.delete', id);
     return this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.lockTarget(ctx.actor, 'user.delete', id, trx, now);
       await this.d.users.update(id, { deleted_at: now, status: 'inactive' }, trx);
@@ -250,14 +249,19 @@ export class AdminUsersService implements UserTargets {
   async bulk(ctx: AdminContext, body: BulkUsersBody): Promise<BulkUsersResult> {
     const { actor } = ctx;
     const ids = [...new Set(body.ids)];
-    if (body.action === 'disable' && ids.includes(actor.id)) throw new AppError('SELF_ACTION_NOT_ALLOWED');
     const action = body.action === 'move' ? 'user.move' : 'user.status';
+    if (body.action === 'disable') refuseSelfAction(actor, action, ids);
     requireScope(actor, action);
     return this.d.tx.run(ctx, async (trx, now) => {
       // Users first, then the group (in applyBulk): the lock order of every admin write.
       const users = await this.d.adminUsers.lockLive(ids, trx, now);
       if (users.length !== ids.length) throw new AppError('NOT_FOUND');
-      for (const u of users) authorize(actor, action, userTarget(u));
+      for (const u of users) {
+        // The actor's own account is active while they act, so enabling it changes nothing: it
+        // needs the right to edit the account, not the status right nobody holds on themselves.
+        const selfEnable = body.action === 'enable' && u.id === actor.id;
+        authorize(actor, selfEnable ? 'user.update' : action, userTarget(u));
+      }
       const changed = users.filter((u) =>
         body.action === 'move'
           ? u.group_id !== body.group_id

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { AdminUser } from '@aiplatform/contracts';
 import { csvStream } from '../../lib/csv-stream.js';
+import type { AdminUserFields } from './admin-user.presenter.js';
 
 const COLUMNS = [
   'id',
@@ -22,7 +22,7 @@ const COLUMNS = [
   'last_login_at',
 ] as const;
 
-function toRecord(u: AdminUser): Record<(typeof COLUMNS)[number], string | number | null> {
+function toRecord(u: AdminUserFields): Record<(typeof COLUMNS)[number], string | number | null> {
   return {
     id: u.id,
     username: u.username,
@@ -45,7 +45,7 @@ function toRecord(u: AdminUser): Record<(typeof COLUMNS)[number], string | numbe
 }
 
 /** Streams users as CSV, one batch at a time. */
-export function usersCsvStream(users: AsyncIterable<AdminUser>): Readable {
+export function usersCsvStream(users: AsyncIterable<AdminUserFields>): Readable {
   return csvStream(
     COLUMNS,
     (async function* () {

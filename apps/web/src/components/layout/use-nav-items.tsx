@@ -1,4 +1,3 @@
-import { SETTINGS_ROLES, hasPermission, hasRole, mayOpenAdminPage } from '@aiplatform/contracts';
 import {
   ApartmentOutlined,
   AuditOutlined,
@@ -15,7 +14,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUserModules } from '../../api/modules';
 import { queryKeys } from '../../api/query-keys';
-import { useAuthStore } from '../../stores/auth-store';
+import { useAbilities } from '../../stores/abilities';
 import { moduleIcon } from './module-icons';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
@@ -23,11 +22,10 @@ type MenuItem = NonNullable<MenuProps['items']>[number];
 /** Where a menu key leads: an in-app path, or a module opened in a new tab (its URL is signed per click). */
 export type NavTarget = { path: string } | { newTabModule: string };
 
-/** The layout's menu, filtered by permission and role. */
+/** The layout's menu: the pages the server's abilities for the session open. */
 export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarget> } {
   const { t } = useTranslation();
-  const permissions = useAuthStore((s) => s.permissions);
-  const role = useAuthStore((s) => s.user?.role);
+  const { pages } = useAbilities();
   const { data: modules = [] } = useQuery({ queryKey: queryKeys.userModules, queryFn: fetchUserModules });
 
   const targets = new Map<string, NavTarget>();
@@ -38,7 +36,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
   };
 
   addLink('/dashboard', t('layout:menu.dashboard'), <DashboardOutlined />, 'menu-dashboard');
-  if (hasPermission(permissions, 'chat.use')) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
+  if (pages.chat) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
   for (const module of modules) {
     const key = `/module/${encodeURIComponent(module.name)}`;
     targets.set(key, module.open_mode === 'new_tab' ? { newTabModule: module.name } : { path: key });
@@ -50,21 +48,17 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
     });
   }
 
-  // Each admin screen appears for whoever may perform its reading action (the shared action map).
+  // Each admin screen appears for whoever the server says may open it.
   const children: MenuItem[] = [];
   const addAdminLink = (path: string, label: string, icon: ReactNode, testId: string) => {
     targets.set(path, { path });
     children.push({ key: path, icon, label, 'data-testid': testId });
   };
-  if (mayOpenAdminPage(permissions, 'users'))
-    addAdminLink('/admin/users', t('layout:menu.users'), <UserSwitchOutlined />, 'menu-admin-users');
-  if (mayOpenAdminPage(permissions, 'groups'))
-    addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
-  if (mayOpenAdminPage(permissions, 'audit'))
-    addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
-  if (mayOpenAdminPage(permissions, 'stats'))
-    addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');
-  if (hasRole(role, SETTINGS_ROLES))
+  if (pages.users) addAdminLink('/admin/users', t('layout:menu.users'), <UserSwitchOutlined />, 'menu-admin-users');
+  if (pages.groups) addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
+  if (pages.audit) addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
+  if (pages.stats) addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');
+  if (pages.settings)
     addAdminLink('/admin/settings', t('layout:menu.settings'), <SettingOutlined />, 'menu-admin-settings');
   if (children.length > 0) {
     items.push({

@@ -4,10 +4,10 @@ import './chat-layout.css';
 import './chat-input.css';
 import './chat-messages.css';
 
-/** Needs `chat.use`. The workspace names the browser tab (the open conversation's title). */
+/** Open to those the server lets chat. The workspace names the browser tab (the open conversation's title). */
 export default function ChatPage() {
   return (
-    <AccessGuard anyPermission={['chat.use']}>
+    <AccessGuard page="chat">
       <ChatWorkspace />
     </AccessGuard>
   );

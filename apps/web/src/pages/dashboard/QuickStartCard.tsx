@@ -1,11 +1,10 @@
-import { hasPermission } from '@aiplatform/contracts';
 import { HistoryOutlined, MessageOutlined, RocketOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNavItems } from '../../components/layout/use-nav-items';
-import { useAuthStore } from '../../stores/auth-store';
+import { useAbilities } from '../../stores/abilities';
 
 interface Shortcut {
   to: string;
@@ -29,7 +28,7 @@ function useAdminEntry(): string | null {
 /** The places a user most often goes from the dashboard. */
 export function QuickStartCard() {
   const { t } = useTranslation();
-  const mayChat = useAuthStore((s) => hasPermission(s.permissions, 'chat.use'));
+  const mayChat = useAbilities().pages.chat;
   const adminPath = useAdminEntry();
 
   const shortcuts: Shortcut[] = [

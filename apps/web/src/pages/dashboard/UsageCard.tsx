@@ -1,4 +1,4 @@
-import { type UsageOverview, hasPermission } from '@aiplatform/contracts';
+import type { UsageOverview } from '@aiplatform/contracts';
 import { LineChartOutlined, MessageOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Empty, Flex, Row, Statistic } from 'antd';
 import { useMemo } from 'react';
@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MY_USAGE_DAYS, useMyUsage } from '../../api/use-user-stats';
 import { LazyChart } from '../../components/charts/LazyChart';
-import { useAuthStore } from '../../stores/auth-store';
+import { useAbilities } from '../../stores/abilities';
 import { CardError, CardSkeleton } from './CardStates';
 import { ModelBreakdown } from './ModelBreakdown';
 import { dailyUsageOption, modelShares } from './usage-chart';
@@ -17,7 +17,7 @@ const CHART_HEIGHT = 260;
 function NoUsage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const mayChat = useAuthStore((s) => hasPermission(s.permissions, 'chat.use'));
+  const mayChat = useAbilities().pages.chat;
   return (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard:usage.empty')} data-testid="usage-empty">
       {mayChat && (

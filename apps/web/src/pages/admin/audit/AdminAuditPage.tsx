@@ -1,4 +1,4 @@
-import type { AuditLog, AuditVerifyResult } from '@aiplatform/contracts';
+import type { AuditListQuery, AuditLog, AuditVerifyResult } from '@aiplatform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Table } from 'antd';
 import { useState } from 'react';
@@ -17,10 +17,11 @@ import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useOverlaySize } from '../shared/use-overlay-size';
 import { AuditChangesView } from './AuditChangesView';
 import { AuditCheckpointActions } from './AuditCheckpointActions';
+import { CheckpointSavedAlert } from './CheckpointSavedAlert';
 import { AuditFilters } from './AuditFilters';
 import { VerifyChainButton } from './VerifyChainButton';
 import { VerifyResultAlert } from './VerifyResultAlert';
-import { INITIAL_AUDIT_QUERY, type AuditListQuery, auditExportFilters } from './audit-query';
+import { INITIAL_AUDIT_QUERY, auditExportFilters } from './audit-query';
 import { auditColumns } from './audit-columns';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
@@ -31,6 +32,7 @@ function AuditWorkspace() {
   const { isMobile } = useOverlaySize();
   const [query, setQuery] = useState<AuditListQuery>(INITIAL_AUDIT_QUERY);
   const [verdict, setVerdict] = useState<AuditVerifyResult | null>(null);
+  const [savedCount, setSavedCount] = useState<number | null>(null);
   const list = useQuery({
     queryKey: adminKeys.auditList(query),
     queryFn: () => callPage('listAuditLogs', { query }),
@@ -44,11 +46,12 @@ function AuditWorkspace() {
         actions={
           <>
             <VerifyChainButton onResult={setVerdict} />
-            <AuditCheckpointActions onResult={setVerdict} />
+            <AuditCheckpointActions onResult={setVerdict} onSaved={setSavedCount} />
             <ExportCsvButton download={() => exportAuditCsv(auditExportFilters(query))} />
           </>
         }
       />
+      {savedCount !== null && <CheckpointSavedAlert count={savedCount} onClose={() => setSavedCount(null)} />}
       {verdict && <VerifyResultAlert result={verdict} onClose={() => setVerdict(null)} />}
       <Card styles={{ body: { padding: isMobile ? 12 : undefined } }}>
         <AuditFilters value={query} onChange={(filters) => setQuery({ ...filters, page: 1, limit: query.limit })} />
@@ -87,7 +90,7 @@ export default function AdminAuditPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.audit'));
   return (
-    <AccessGuard callPage="audit">
+    <AccessGuard page="audit">
       <AdminTheme>
         <AuditWorkspace />
       </AdminTheme>

@@ -10,18 +10,24 @@ import { reportError } from '../../../components/common/report-error';
 import { useAdminAccess } from '../shared/use-admin-access';
 import { checkpointFileContent, checkpointFileName, readCheckpointFile } from './checkpoint-file';
 
+interface AuditCheckpointActionsProps {
+  onResult: (result: AuditVerifyResult) => void;
+  /** A checkpoint file was downloaded; `count` entries are covered by it. */
+  onSaved: (count: number) => void;
+}
+
 /**
  * Signs a checkpoint of the chain head and downloads it, and checks the chain against a
  * checkpoint file kept outside the server (the proof when stored ones were removed too).
  */
-export function AuditCheckpointActions({ onResult }: { onResult: (result: AuditVerifyResult) => void }) {
+export function AuditCheckpointActions({ onResult, onSaved }: AuditCheckpointActionsProps) {
   const { t } = useTranslation();
   const access = useAdminAccess();
   const create = useMutation({
     mutationFn: () => call('createAuditCheckpoint'),
     onSuccess: (c) => {
       saveBlob(new Blob([checkpointFileContent(c)], { type: 'application/json' }), checkpointFileName(c));
-      toast('success', t('admin:audit.checkpointSaved', { count: c.count }));
+      onSaved(c.count);
     },
     onError: (error) => reportError(error, 'admin:audit.checkpointFailed'),
   });

@@ -1,7 +1,8 @@
+import type { AuditListQuery } from '@aiplatform/contracts';
 import { DatePicker, Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { UserPicker } from '../shared/UserPicker';
-import { AUDIT_TARGET_TYPES, type AuditListQuery } from './audit-query';
+import { AUDIT_TARGET_TYPES } from './audit-query';
 
 type Filters = Omit<AuditListQuery, 'page' | 'limit'>;
 

@@ -1,13 +1,4 @@
-export interface AuditListQuery {
-  page: number;
-  limit: number;
-  actor_id?: number;
-  action?: string;
-  target_type?: string;
-  /** Inclusive days, YYYY-MM-DD. */
-  from?: string;
-  to?: string;
-}
+import type { AuditListQuery } from '@aiplatform/contracts';
 
 export const INITIAL_AUDIT_QUERY: AuditListQuery = { page: 1, limit: 20 };
 

@@ -31,9 +31,9 @@ function GroupsWorkspace() {
   const { t, i18n: i18next } = useTranslation();
   const access = useAdminAccess();
   const { isMobile } = useOverlaySize();
-  // A group administrator reads only their own group and may only move its pool credits.
-  const canManage = access.canEverywhere('group.manage');
-  const canTransfer = access.can('group.pool.transfer');
+  // Creating a group concerns no group yet: the session's reach of the action says. What may be
+  // done to a listed group, its own abilities say.
+  const canCreate = access.canEverywhere('group.manage');
   const [page, setPage] = useState(1);
   const form = useOverlayTarget<Group | null>();
   const detail = useOverlayTarget<number>();
@@ -48,8 +48,6 @@ function GroupsWorkspace() {
   const columns = groupColumns(t, i18next.language, isMobile, (group) => (
     <GroupRowActions
       group={group}
-      canManage={canManage}
-      canTransfer={canTransfer}
       onOpenDetail={(g) => detail.show(g.id)}
       onEdit={form.show}
       onTransfer={(g) => transfer.show({ group: g })}
@@ -61,7 +59,7 @@ function GroupsWorkspace() {
       <AdminPageHeader
         title={t('admin:groups.title')}
         actions={
-          canManage && (
+          canCreate && (
             <Button
               type="primary"
               icon={<PlusOutlined />}
@@ -103,9 +101,6 @@ function GroupsWorkspace() {
         open={detail.open}
         onClose={detail.hide}
         afterClose={detail.afterClose}
-        canManage={canManage}
-        canTransfer={canTransfer}
-        transferToPlainMembersOnly={!access.canEverywhere('group.pool.transfer')}
         onTransfer={(group, member) => transfer.show({ group, ...(member ? { member } : {}) })}
       />
       <PoolTransferModal
@@ -123,7 +118,7 @@ export default function AdminGroupsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.groups'));
   return (
-    <AccessGuard callPage="groups">
+    <AccessGuard page="groups">
       <AdminTheme>
         <GroupsWorkspace />
       </AdminTheme>

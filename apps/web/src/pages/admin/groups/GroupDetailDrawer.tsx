@@ -20,24 +20,13 @@ interface GroupDetailDrawerProps {
   open: boolean;
   onClose: () => void;
   afterClose: () => void;
-  canManage: boolean;
-  canTransfer: boolean;
-  /** A group administrator's transfers reach plain members only. */
-  transferToPlainMembersOnly: boolean;
   onTransfer: (group: Group, member?: AdminUser) => void;
 }
 
-function GroupDetail({
-  group,
-  canManage,
-  canTransfer,
-  transferToPlainMembersOnly,
-  onTransfer,
-}: { group: Group } & Pick<
-  GroupDetailDrawerProps,
-  'canManage' | 'canTransfer' | 'transferToPlainMembersOnly' | 'onTransfer'
->) {
+/** The group's details; its abilities (the server's word) decide which forms and transfers show. */
+function GroupDetail({ group, onTransfer }: { group: Group } & Pick<GroupDetailDrawerProps, 'onTransfer'>) {
   const { t, i18n } = useTranslation();
+  const { manage: canManage, 'pool.transfer': canTransfer } = group.abilities;
   return (
     <>
       <Descriptions
@@ -73,7 +62,6 @@ function GroupDetail({
       <Divider titlePlacement="start">{t('admin:groups.members')}</Divider>
       <GroupMembersTable
         group={group}
-        onlyPlainMembers={transferToPlainMembersOnly}
         {...(canTransfer ? { onTransfer: (member: AdminUser) => onTransfer(group, member) } : {})}
       />
       {canManage && (

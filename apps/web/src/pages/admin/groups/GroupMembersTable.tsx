@@ -14,14 +14,15 @@ const PAGE_SIZE = 10;
 
 interface GroupMembersTableProps {
   group: Group;
-  /** Opens the transfer dialog with this member chosen; absent for those who may not move pool credits. */
+  /**
+   * Opens the transfer dialog with this member chosen; absent for those who may not move the
+   * group's pool credits. Offered on the members whose abilities allow a transfer.
+   */
   onTransfer?: (member: AdminUser) => void;
-  /** Group administrators move pool credits only to and from plain members. */
-  onlyPlainMembers: boolean;
 }
 
 /** The group's members with their balances. */
-export function GroupMembersTable({ group, onTransfer, onlyPlainMembers }: GroupMembersTableProps) {
+export function GroupMembersTable({ group, onTransfer }: GroupMembersTableProps) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const query = { page, limit: PAGE_SIZE, group_id: group.id, sort: 'username' };
@@ -74,7 +75,7 @@ export function GroupMembersTable({ group, onTransfer, onlyPlainMembers }: Group
                 title: t('admin:users.columns.actions'),
                 width: 120,
                 render: (_: unknown, user: AdminUser) =>
-                  (!onlyPlainMembers || user.role === 'user') && (
+                  user.abilities['pool.transfer'] && (
                     <Button
                       type="link"
                       size="small"

@@ -7,26 +7,18 @@ import { useAdminMutation } from '../shared/use-admin-mutation';
 
 interface GroupRowActionsProps {
   group: Group;
-  canManage: boolean;
-  canTransfer: boolean;
   onOpenDetail: (group: Group) => void;
   onEdit: (group: Group) => void;
   onTransfer: (group: Group) => void;
 }
 
 /**
- * Details and pool transfers for whoever may move pool credits; edit and delete only for
- * group managers. A group that still has members is refused by the server with its reason.
+ * Details for all; pool transfers and edit/delete as the group's abilities (the server's
+ * word) allow. A group that still has members is refused by the server with its reason.
  */
-export function GroupRowActions({
-  group,
-  canManage,
-  canTransfer,
-  onOpenDetail,
-  onEdit,
-  onTransfer,
-}: GroupRowActionsProps) {
+export function GroupRowActions({ group, onOpenDetail, onEdit, onTransfer }: GroupRowActionsProps) {
   const { t } = useTranslation();
+  const { manage: canManage, 'pool.transfer': canTransfer } = group.abilities;
   const remove = useAdminMutation({
     mutationFn: () => call('deleteGroup', { params: { id: group.id } }),
     invalidates: [adminKeys.groups],

@@ -102,6 +102,7 @@ function TransferForm({ group, member, onClose }: TransferTarget & { onClose: ()
       >
         <UserPicker
           groupId={group.id}
+          ableTo="pool.transfer"
           showBalance
           selectedUser={chosen}
           onSelectUser={setChosen}

@@ -8,6 +8,7 @@ import { AccessGuard } from '../../../components/common/AccessGuard';
 import { useDocumentTitle } from '../../../components/common/use-document-title';
 import { i18n } from '../../../i18n';
 import { registerAdminResources } from '../../../i18n/admin-resources';
+import { useAbilities } from '../../../stores/abilities';
 import { ModelsTab } from '../models/ModelsTab';
 import { ModulesTab } from '../modules/ModulesTab';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -35,8 +36,11 @@ function SettingsWorkspace() {
   const { isMobile } = useOverlaySize();
   const tabsArea = usePointerOnlyTabsMore();
   const [params, setParams] = useSearchParams();
+  // Which parts open and which may be changed, as the server said with the session.
+  const parts = useAbilities().settings;
+  const shown = TABS.filter((tab) => (tab === 'models' || tab === 'modules' ? parts[tab] !== 'none' : true));
   const requested = params.get('tab');
-  const active: TabKey = (TABS as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
+  const active: TabKey = (shown as readonly string[]).includes(requested ?? '') ? (requested as TabKey) : 'basic';
   const query = useQuery({ queryKey: adminKeys.settings, queryFn: () => call('getSettings') });
 
   let body;
@@ -72,12 +76,12 @@ function SettingsWorkspace() {
             {
               key: 'models',
               label: tabLabel('models', t('settings:tabs.models')),
-              children: <ModelsTab readOnly={readOnly} />,
+              children: <ModelsTab readOnly={parts.models !== 'manage'} />,
             },
             {
               key: 'modules',
               label: tabLabel('modules', t('settings:tabs.modules')),
-              children: <ModulesTab readOnly={readOnly} />,
+              children: <ModulesTab readOnly={parts.modules !== 'manage'} />,
             },
             {
               key: 'credits',
@@ -104,7 +108,7 @@ function SettingsWorkspace() {
               label: tabLabel('homepage', t('settings:tabs.homepage')),
               children: <HomepageTab readOnly={readOnly} />,
             },
-          ]}
+          ].filter((tab) => shown.includes(tab.key as TabKey))}
           data-testid="settings-tabs"
         />
       </>
@@ -125,13 +129,14 @@ function SettingsWorkspace() {
 
 /**
  * System settings. Super administrators change them; group administrators see the same
- * screens read-only (the server says so with `_readOnly`).
+ * screens read-only (the server says so with `_readOnly`, and for the models and modules
+ * with the session's abilities).
  */
 export default function AdminSettingsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.settings'));
   return (
-    <AccessGuard callPage="settings">
+    <AccessGuard page="settings">
       <AdminTheme>
         <SettingsWorkspace />
       </AdminTheme>

@@ -1,10 +1,10 @@
-import { type AdminSettings, mayOpenAdminPage } from '@aiplatform/contracts';
+import type { AdminSettings } from '@aiplatform/contracts';
 import { BarChartOutlined } from '@ant-design/icons';
 import { Form, InputNumber, Select } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useAbilities } from '../../../stores/abilities';
 import { SettingsSection } from './SettingsSection';
 import { SettingsTabForm } from './SettingsTabForm';
 import { browserTimeZones, timeZoneOptions } from './time-zone-options';
@@ -12,7 +12,7 @@ import { browserTimeZones, timeZoneOptions } from './time-zone-options';
 /** The zone a statistics day is counted in, and the thresholds of the credit warnings. */
 export function StatsTab({ settings, readOnly }: { settings: AdminSettings; readOnly: boolean }) {
   const { t } = useTranslation();
-  const permissions = useAuthStore((s) => s.permissions);
+  const mayOpenStats = useAbilities().pages.stats;
   const stored = settings.stats.time_zone;
   const zones = useMemo(
     () => [
@@ -63,7 +63,7 @@ export function StatsTab({ settings, readOnly }: { settings: AdminSettings; read
           />
         </Form.Item>
       </SettingsSection>
-      {mayOpenAdminPage(permissions, 'stats') && (
+      {mayOpenStats && (
         <Link to="/admin/stats" data-testid="settings-stats-link">
           <BarChartOutlined /> {t('settings:stats.openStats')}
         </Link>

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@aiplatform/contracts';
+import type { AdminUser, UserAbility } from '@aiplatform/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useState } from 'react';
@@ -21,6 +21,8 @@ interface UserPickerProps {
   onSelectUser?: (user: AdminUser | undefined) => void;
   /** Only members of this group are offered. */
   groupId?: number;
+  /** Only users whose abilities (the server's word) allow this are offered. */
+  ableTo?: UserAbility;
   /** Shows each user's balance beside the name (for moving credits). */
   showBalance?: boolean;
   placeholder?: string;
@@ -36,6 +38,7 @@ export function UserPicker({
   onSelectUser,
   selectedUser,
   groupId,
+  ableTo,
   showBalance,
   placeholder,
   allowClear,
@@ -50,7 +53,7 @@ export function UserPicker({
     queryFn: () => callPage('listUsers', { query: listQuery }),
     placeholderData: keepPreviousData,
   });
-  const listed = query.data?.items ?? [];
+  const listed = (query.data?.items ?? []).filter((user) => !ableTo || user.abilities[ableTo]);
   const users = selectedUser && !listed.some((u) => u.id === selectedUser.id) ? [selectedUser, ...listed] : listed;
   const options = users.map((user) => ({
     value: user.id,

@@ -1,6 +1,6 @@
-import { type Action, type Scope, scopeOf } from '@aiplatform/contracts';
+import type { Action, Scope } from '@aiplatform/contracts';
 import { useMemo } from 'react';
-import { useAuthStore } from '../../../stores/auth-store';
+import { useAbilities } from '../../../stores/abilities';
 
 export interface AdminAccess {
   /** How far the signed-in user's right to an action reaches. */
@@ -9,20 +9,21 @@ export interface AdminAccess {
   can(action: Action): boolean;
   /** True only for the actors whose right covers every object. */
   canEverywhere(action: Action): boolean;
-  currentUserId: number | undefined;
 }
 
-/** The shared action map applied to the signed-in user, for showing only the controls they may use. */
+/**
+ * The reach of each action for the signed-in user, as the server sent it with the session:
+ * for the controls that act on no particular object (create, import, export, filters).
+ * Controls on a row read that row's own `abilities`.
+ */
 export function useAdminAccess(): AdminAccess {
-  const permissions = useAuthStore((s) => s.permissions);
-  const currentUserId = useAuthStore((s) => s.user?.id);
+  const { actions } = useAbilities();
   return useMemo(
     () => ({
-      scope: (action) => scopeOf(permissions, action),
-      can: (action) => scopeOf(permissions, action) !== 'none',
-      canEverywhere: (action) => scopeOf(permissions, action) === 'all',
-      currentUserId,
+      scope: (action) => actions[action],
+      can: (action) => actions[action] !== 'none',
+      canEverywhere: (action) => actions[action] === 'all',
     }),
-    [permissions, currentUserId],
+    [actions],
   );
 }

@@ -76,7 +76,7 @@ export default function AdminStatsPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.stats'));
   return (
-    <AccessGuard callPage="stats">
+    <AccessGuard page="stats">
       <AdminTheme>
         <StatsWorkspace />
       </AdminTheme>

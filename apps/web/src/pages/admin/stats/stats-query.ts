@@ -1,4 +1,4 @@
-import { STATS_RANGES } from '@aiplatform/contracts';
+import { STATS_RANGES, type StatsOverviewQuery } from '@aiplatform/contracts';
 
 export type StatsRange = (typeof STATS_RANGES)[number];
 
@@ -39,6 +39,6 @@ export function statsSearchParams(query: StatsQuery): Record<string, string> {
 }
 
 /** The server's query parameters for the overview and the CSV export. */
-export function statsApiQuery(query: StatsQuery): { days: number; group_id?: number } {
+export function statsApiQuery(query: StatsQuery): StatsOverviewQuery {
   return { days: query.days, ...(query.groupId !== undefined ? { group_id: query.groupId } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@aiplatform/contracts';
+import type { AdminUser, AdminUserListQuery } from '@aiplatform/contracts';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card } from 'antd';
@@ -26,7 +26,7 @@ import { ImportUsersModal } from './ImportUsersModal';
 import { UserDetailDrawer } from './UserDetailDrawer';
 import { UserFilters } from './UserFilters';
 import { UsersTable } from './UsersTable';
-import { INITIAL_USER_LIST_QUERY, type UserListQuery, exportFilters } from './user-list-query';
+import { INITIAL_USER_LIST_QUERY, exportFilters } from './user-list-query';
 
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
@@ -35,7 +35,7 @@ function UsersWorkspace() {
   const { t } = useTranslation();
   const access = useAdminAccess();
   const { isMobile } = useOverlaySize();
-  const [query, setQuery] = useState<UserListQuery>(INITIAL_USER_LIST_QUERY);
+  const [query, setQuery] = useState<AdminUserListQuery>(INITIAL_USER_LIST_QUERY);
   const [selectedIds, setSelectedIds] = useState<number[]>([]);
   const [createOpen, setCreateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
@@ -49,7 +49,7 @@ function UsersWorkspace() {
     queryFn: () => callPage('listUsers', { query }),
     placeholderData: keepPreviousData,
   });
-  const changeQuery = (change: Partial<UserListQuery>) => setQuery((current) => ({ ...current, ...change }));
+  const changeQuery = (change: Partial<AdminUserListQuery>) => setQuery((current) => ({ ...current, ...change }));
 
   const actions = (
     <>
@@ -100,7 +100,6 @@ function UsersWorkspace() {
             onQueryChange={changeQuery}
             selectedIds={selectedIds}
             onSelectionChange={setSelectedIds}
-            access={access}
             isMobile={isMobile}
             onOpenDetail={(user) => detail.show(user.id)}
             onAdjustCredits={credit.show}
@@ -111,7 +110,7 @@ function UsersWorkspace() {
         open={createOpen}
         onClose={() => setCreateOpen(false)}
         canSetRole={access.canEverywhere('user.role')}
-        canSetGroup={access.canEverywhere('user.move')}
+        canSetGroup={access.canEverywhere('user.create')}
         canSetCredits={access.can('credits.adjust')}
         groupOptions={groupOptions}
         groups={groups}
@@ -122,7 +121,6 @@ function UsersWorkspace() {
         open={detail.open}
         onClose={detail.hide}
         afterClose={detail.afterClose}
-        access={access}
         groupOptions={groupOptions}
         onAdjustCredits={credit.show}
       />
@@ -136,7 +134,7 @@ export default function AdminUsersPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:menu.users'));
   return (
-    <AccessGuard callPage="users">
+    <AccessGuard page="users">
       <AdminTheme>
         <UsersWorkspace />
       </AdminTheme>

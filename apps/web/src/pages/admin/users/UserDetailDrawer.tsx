@@ -5,47 +5,43 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { DetailDrawer } from '../shared/DetailDrawer';
-import type { AdminAccess } from '../shared/use-admin-access';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { UserCreditsTab } from './UserCreditsTab';
 import { UserEditForm } from './UserEditForm';
 import { UserProfileSection } from './UserProfileSection';
 import { UserSessionsTable } from './UserSessionsTable';
-import { isSelf, mayChangeUser } from './user-rules';
 
 interface UserDetailDrawerProps {
   userId: number | null;
   open: boolean;
   onClose: () => void;
   afterClose: () => void;
-  access: AdminAccess;
   groupOptions: { value: number; label: string }[];
   onAdjustCredits: (user: AdminUser) => void;
 }
 
-function DetailTabs({
+/** The tabs and forms the user's abilities (the server's word) allow the viewer. */
+export function UserDetailTabs({
   user,
-  access,
   groupOptions,
   onAdjustCredits,
-}: { user: AdminUserDetail } & Pick<UserDetailDrawerProps, 'access' | 'groupOptions' | 'onAdjustCredits'>) {
+}: { user: AdminUserDetail } & Pick<UserDetailDrawerProps, 'groupOptions' | 'onAdjustCredits'>) {
   const { t } = useTranslation();
-  const changeable = mayChangeUser(access, user);
-  const self = isSelf(access, user);
+  const { abilities } = user;
   const basic = (
     <>
       <UserProfileSection user={user} />
       <Divider titlePlacement="start">{t('admin:sessions.title')}</Divider>
       <UserSessionsTable sessions={user.sessions} />
-      {changeable && (
+      {abilities.update && (
         <>
           <Divider titlePlacement="start">{t('admin:edit.title')}</Divider>
           <UserEditForm
             key={user.id}
             user={user}
-            canSetGroup={access.canEverywhere('user.move')}
-            canSetRole={access.canEverywhere('user.role') && !self}
-            canSetPermissions={access.canEverywhere('user.permissions')}
+            canSetGroup={abilities.move}
+            canSetRole={abilities.role}
+            canSetPermissions={abilities.permissions}
             groupOptions={groupOptions}
           />
         </>
@@ -55,13 +51,13 @@ function DetailTabs({
   const tabs = [
     { key: 'basic', label: <span data-testid="user-tab-basic">{t('admin:detail.tabBasic')}</span>, children: basic },
   ];
-  if (access.can('credits.read'))
+  if (abilities['credits.read'])
     tabs.push({
       key: 'credits',
       label: <span data-testid="user-tab-credits">{t('admin:detail.tabCredits')}</span>,
-      children: <UserCreditsTab user={user} {...(access.canEverywhere('credits.adjust') ? { onAdjustCredits } : {})} />,
+      children: <UserCreditsTab user={user} {...(abilities['credits.adjust'] ? { onAdjustCredits } : {})} />,
     });
-  if (changeable && access.can('user.password'))
+  if (abilities.password)
     tabs.push({
       key: 'password',
       label: <span data-testid="user-tab-password">{t('admin:detail.tabPassword')}</span>,
@@ -87,7 +83,7 @@ export function UserDetailDrawer({ userId, open, onClose, afterClose, ...rest }:
       titleOf={(u) => t('admin:detail.title', { name: u.username })}
       testId="user-detail-drawer"
     >
-      {(u) => <DetailTabs user={u} {...rest} />}
+      {(u) => <UserDetailTabs user={u} {...rest} />}
     </DetailDrawer>
   );
 }

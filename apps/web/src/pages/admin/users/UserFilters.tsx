@@ -1,14 +1,13 @@
-import { ROLES, type Role } from '@aiplatform/contracts';
+import { type AdminUserListQuery, ROLES, type Role } from '@aiplatform/contracts';
 import { Flex, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ROLE_LABEL_KEYS } from '../../../components/common/labels';
 import { STATUS_KEYS } from '../shared/labels';
-import type { UserListQuery } from './user-list-query';
 
-type Filters = Pick<UserListQuery, 'search' | 'role' | 'status' | 'group_id'>;
+type Filters = Pick<AdminUserListQuery, 'search' | 'role' | 'status' | 'group_id'>;
 
 interface UserFiltersProps {
-  value: UserListQuery;
+  value: AdminUserListQuery;
   onChange: (filters: Filters) => void;
   groupOptions: { value: number; label: string }[];
   /** Group filtering makes sense only to those who see more than one group. */

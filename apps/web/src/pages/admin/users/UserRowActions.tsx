@@ -1,34 +1,34 @@
 import type { AdminUser } from '@aiplatform/contracts';
 import { Button, Popconfirm, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { AdminAccess } from '../shared/use-admin-access';
-import { isSelf, mayChangeUser } from './user-rules';
 import { useUserStatusActions } from './use-user-status-actions';
 
 interface UserRowActionsProps {
   user: AdminUser;
-  access: AdminAccess;
   onOpenDetail: (user: AdminUser) => void;
   onAdjustCredits: (user: AdminUser) => void;
 }
 
-/** The actions of one row: details, credits, enable/disable and retire (each confirmed). */
-export function UserRowActions({ user, access, onOpenDetail, onAdjustCredits }: UserRowActionsProps) {
+/**
+ * The actions of one row: details, credits, enable/disable and retire (each confirmed),
+ * each offered only when the row's abilities, the server's word, allow it.
+ */
+export function UserRowActions({ user, onOpenDetail, onAdjustCredits }: UserRowActionsProps) {
   const { t } = useTranslation();
   const { setStatus, retire } = useUserStatusActions();
-  const changeable = mayChangeUser(access, user) && !isSelf(access, user);
+  const { abilities } = user;
   const active = user.status === 'active';
   return (
     <Space size={0} wrap={false}>
       <Button type="link" size="small" onClick={() => onOpenDetail(user)} data-testid={`user-detail-${user.id}`}>
         {t('admin:users.details')}
       </Button>
-      {access.canEverywhere('credits.adjust') && (
+      {abilities['credits.adjust'] && (
         <Button type="link" size="small" onClick={() => onAdjustCredits(user)} data-testid={`user-credits-${user.id}`}>
           {t('admin:users.credits')}
         </Button>
       )}
-      {changeable && access.can('user.status') && (
+      {abilities.status && (
         <Popconfirm
           title={
             active
@@ -47,7 +47,7 @@ export function UserRowActions({ user, access, onOpenDetail, onAdjustCredits }: 
           </Button>
         </Popconfirm>
       )}
-      {changeable && access.can('user.delete') && (
+      {abilities.delete && (
         <Popconfirm
           title={t('admin:users.confirmRetire', { name: user.username })}
           description={t('admin:users.confirmRetireHint')}

@@ -1,21 +1,19 @@
-import type { AdminUser, Pagination } from '@aiplatform/contracts';
+import type { AdminUser, AdminUserListQuery, Pagination } from '@aiplatform/contracts';
 import { Empty, Table } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
-import type { AdminAccess } from '../shared/use-admin-access';
 import { useInertMeasureRows } from '../shared/use-inert-measure-rows';
 import { userColumns } from './user-columns';
-import { type UserListQuery, toSortParam } from './user-list-query';
+import { toSortParam } from './user-list-query';
 
 interface UsersTableProps {
   users: AdminUser[];
   pagination: Pagination | undefined;
   loading: boolean;
-  query: UserListQuery;
-  onQueryChange: (change: Partial<UserListQuery>) => void;
+  query: AdminUserListQuery;
+  onQueryChange: (change: Partial<AdminUserListQuery>) => void;
   selectedIds: number[];
   onSelectionChange: (ids: number[]) => void;
-  access: AdminAccess;
   isMobile: boolean;
   onOpenDetail: (user: AdminUser) => void;
   onAdjustCredits: (user: AdminUser) => void;
@@ -30,7 +28,6 @@ export function UsersTable({
   onQueryChange,
   selectedIds,
   onSelectionChange,
-  access,
   isMobile,
   onOpenDetail,
   onAdjustCredits,
@@ -41,7 +38,6 @@ export function UsersTable({
     t,
     language: i18n.language,
     sort: query.sort,
-    access,
     isMobile,
     onOpenDetail,
     onAdjustCredits,

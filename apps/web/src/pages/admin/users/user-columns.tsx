@@ -5,7 +5,6 @@ import type { TFunction } from 'i18next';
 import { formatDateTime, formatNumber } from '../../../components/common/format';
 import { StatusTag } from '../shared/AdminTags';
 import { GroupLabel, RoleTag } from '../../../components/common/UserTags';
-import type { AdminAccess } from '../shared/use-admin-access';
 import { UserRowActions } from './UserRowActions';
 import { sortOrderOf } from './user-list-query';
 
@@ -13,7 +12,6 @@ interface UserColumnsInput {
   t: TFunction;
   language: string;
   sort: string;
-  access: AdminAccess;
   isMobile: boolean;
   onOpenDetail: (user: AdminUser) => void;
   onAdjustCredits: (user: AdminUser) => void;
@@ -24,7 +22,6 @@ export function userColumns({
   t,
   language,
   sort,
-  access,
   isMobile,
   onOpenDetail,
   onAdjustCredits,
@@ -132,9 +129,7 @@ export function userColumns({
       width: 270,
       // A fixed column would cover most of a phone screen, so it scrolls with the rest there.
       fixed: isMobile ? undefined : 'right',
-      render: (_, user) => (
-        <UserRowActions user={user} access={access} onOpenDetail={onOpenDetail} onAdjustCredits={onAdjustCredits} />
-      ),
+      render: (_, user) => <UserRowActions user={user} onOpenDetail={onOpenDetail} onAdjustCredits={onAdjustCredits} />,
     },
   ];
 }

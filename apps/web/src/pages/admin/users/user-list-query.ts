@@ -1,21 +1,15 @@
-import { type Role, USER_SORT_FIELDS, type UserSortField } from '@aiplatform/contracts';
+import { type AdminUserListQuery, USER_SORT_FIELDS, type UserSortField } from '@aiplatform/contracts';
 import type { SortOrder } from 'antd/es/table/interface';
 
 export const DEFAULT_USER_SORT = '-id';
 export const DEFAULT_PAGE_SIZE = 20;
 
-/** What the user list shows: the filters (also used by the CSV export) and the page. */
-export interface UserListQuery {
-  page: number;
-  limit: number;
-  search?: string;
-  role?: Role;
-  status?: 'active' | 'inactive';
-  group_id?: number;
-  sort: string;
-}
-
-export const INITIAL_USER_LIST_QUERY: UserListQuery = { page: 1, limit: DEFAULT_PAGE_SIZE, sort: DEFAULT_USER_SORT };
+/** What the user list shows first: its filters (also used by the CSV export) and page are the list call's query. */
+export const INITIAL_USER_LIST_QUERY: AdminUserListQuery = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+  sort: DEFAULT_USER_SORT,
+};
 
 export function isUserSortField(value: unknown): value is UserSortField {
   return typeof value === 'string' && (USER_SORT_FIELDS as readonly string[]).includes(value);
@@ -35,7 +29,7 @@ export function sortOrderOf(sort: string, field: UserSortField): SortOrder {
 }
 
 /** The filters alone, for the CSV export (which writes every matching row). */
-export function exportFilters(query: UserListQuery): Record<string, unknown> {
+export function exportFilters(query: AdminUserListQuery): Record<string, unknown> {
   const { page: _page, limit: _limit, ...filters } = query;
   return filters;
 }

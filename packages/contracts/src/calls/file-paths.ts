@@ -1,0 +1,23 @@
+/*
+ * Paths of the routes that are plain HTTP rather than JSON calls: uploads and downloads.
+ * They live apart from the call tables and hold no schema, so a page can import a path
+ * without bringing the tables' schemas (and zod) into its bundle.
+ */
+
+/** The avatar upload (multipart field `avatar`). */
+export const AUTH_FILE_PATHS = {
+  uploadAvatar: '/auth/avatar',
+} as const;
+
+/** The administration's CSV transfers and image uploads. */
+export const ADMIN_FILE_PATHS = {
+  usersExport: '/admin/users/export.csv',
+  usersImport: '/admin/users/import',
+  auditExport: '/admin/audit-logs/export.csv',
+  /** `?days=&group_id=`: one row per day, user and model, for charging usage back to departments. */
+  statsExport: '/admin/stats/export.csv',
+  /** multipart field `logo`; PNG, JPEG, GIF or WebP by content. */
+  uploadLogo: '/admin/settings/upload-logo',
+  /** multipart field `favicon`; ICO, PNG, JPEG, GIF or WebP by content. */
+  uploadFavicon: '/admin/settings/upload-favicon',
+} as const;
