@@ -10,9 +10,9 @@
 import { loadConfig } from '../../apps/server/src/config.js';
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { systemClock } from '../../apps/server/src/lib/clock.js';
-import { SecretBox } from '../../apps/server/src/lib/secret-box.js';
-import { resolveAppSecret } from '../../apps/server/src/lib/secrets.js';
+import { systemClock } from '../../apps/server/src/lib/runtime/clock.js';
+import { SecretBox } from '../../apps/server/src/lib/auth/secret-box.js';
+import { resolveAppSecret } from '../../apps/server/src/lib/auth/secrets.js';
 import { ModelsRepo } from '../../apps/server/src/modules/models/models.repo.js';
 import { ModelsService } from '../../apps/server/src/modules/models/models.service.js';
 import { SEEDED_MODELS } from './models.js';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from './db/database.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from './db/types.js';
-import { randomToken } from './lib/secrets.js';
+import { randomToken } from './lib/auth/secrets.js';
 import type { GroupsRepo } from './modules/groups/groups.repo.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import { conflictFromDbError } from './modules/users/identity.js';

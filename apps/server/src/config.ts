@@ -2,9 +2,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { LIMITS, QUOTAS } from '@aiplatform/contracts';
 import { z } from 'zod';
-import { DEFAULT_TRUSTED_NETWORKS } from './lib/trusted-networks.js';
-import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http-server-settings.js';
-import { DEFAULT_MIN_FREE_DISK_MB } from './lib/disk-space.js';
+import { DEFAULT_TRUSTED_NETWORKS } from './lib/auth/trusted-networks.js';
+import { DEFAULT_MAX_CONNECTIONS_PER_IP } from './lib/http/http-server-settings.js';
+import { DEFAULT_MIN_FREE_DISK_MB } from './lib/data/disk-space.js';
 import { DEFAULT_ANSWER_LEASE_MS } from './modules/chat/live-answers.js';
 
 /** The only place that reads process.env. */

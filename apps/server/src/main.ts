@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { LISTEN_BACKLOG } from './lib/http-server-settings.js';
+import { LISTEN_BACKLOG } from './lib/http/http-server-settings.js';
 
 /**
  * A stop takes at most this long: answers in progress are stopped and stored at once, and

@@ -1,4 +1,4 @@
-import { ManualClock } from '../src/lib/clock.js';
+import { ManualClock } from '../src/lib/runtime/clock.js';
 
 /**
  * A clock that moves only when told, so waits of a second can be checked to the millisecond

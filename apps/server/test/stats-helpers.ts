@@ -1,7 +1,7 @@
 import type { NonStreamAnswer, RealtimeStats, UsageOverview, UserCreditsStats } from '@aiplatform/contracts';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import type { ManualClock } from '../src/lib/clock.js';
+import type { ManualClock } from '../src/lib/runtime/clock.js';
 import { eventData, sendStreamed } from './chat-helpers.js';
 import type { TestApp } from './test-app.js';
 

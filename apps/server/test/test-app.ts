@@ -10,10 +10,10 @@ import { type BuiltApp, buildApp } from '../src/app.js';
 import { type AppConfig, buildConfig } from '../src/config.js';
 import type { Dialect } from '../src/db/database.js';
 import type { Database } from '../src/db/types.js';
-import { ManualClock } from '../src/lib/clock.js';
-import type { StatFsReader } from '../src/lib/disk-space.js';
+import { ManualClock } from '../src/lib/runtime/clock.js';
+import type { StatFsReader } from '../src/lib/data/disk-space.js';
 import { CreditsRepo } from '../src/modules/credits/credits.repo.js';
-import type { Mailer } from '../src/lib/mailer.js';
+import type { Mailer } from '../src/lib/runtime/mailer.js';
 import { type SmtpSink, startSmtpSink } from './smtp-sink.js';
 
 export const ADMIN_EMAIL = 'admin@test.local';

@@ -23,6 +23,11 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: ['chat.use', 'file.upload'],
 };
 
+/** Role permissions plus per-user grants, de-duplicated. */
+export function effectivePermissions(role: Role, extra: readonly string[]): string[] {
+  return [...new Set([...ROLE_PERMISSIONS[role], ...extra])];
+}
+
 /**
  * A check passes on the exact string, on `system.all`, or on a held `prefix.*`
  * wildcard whose prefix starts the required permission.

@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import { isDatabaseUnavailable } from '../lib/db-errors.js';
+import { isDatabaseUnavailable } from '../lib/data/db-errors.js';
 
 /** Where a lost database connection is reported (it is not an error of any request). */
 export interface DatabaseLog {

@@ -1,9 +1,9 @@
 import { ERROR_STATUS, type ErrorCode, type Language } from '@aiplatform/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { isDatabaseUnavailable, isStorageFull } from '../lib/db-errors.js';
-import { AppError, InputError } from '../lib/errors.js';
-import { isTranslationKey, translate } from '../lib/i18n.js';
+import { isDatabaseUnavailable, isStorageFull } from '../lib/data/db-errors.js';
+import { AppError, InputError } from '../lib/http/errors.js';
+import { isTranslationKey, translate } from '../lib/runtime/i18n.js';
 
 /** A validation item as fastify-type-provider-zod reports it (zod issue flattened). */
 interface ValidationItem {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/errors.js';
-import { translate } from '../lib/i18n.js';
+import { AppError } from '../lib/http/errors.js';
+import { translate } from '../lib/runtime/i18n.js';
 
 const MAX_DEPTH = 32;
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import crypto from 'node:crypto';
 import client from 'prom-client';
-import { AppError, notFound } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/http/errors.js';
 
 /** Compares in constant time, so the token cannot be found a character at a time. */
 function sameSecret(given: string, expected: string): boolean {

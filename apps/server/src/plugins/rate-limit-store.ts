@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { FastifyRateLimitOptions, FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { type RedisLink, redisLink } from '../lib/redis-client.js';
+import { type RedisLink, redisLink } from '../lib/data/redis-client.js';
 
 type Done = Parameters<FastifyRateLimitStore['incr']>[1];
 /** The plugin's own stores also have `read` (a look without counting). */

@@ -1,6 +1,6 @@
 import type { Role } from '@aiplatform/contracts';
 import type { FastifyRequest } from 'fastify';
-import { type AuthContext, currentAuth } from '../lib/auth-guard.js';
+import { type AuthContext, currentAuth } from '../lib/auth/auth-guard.js';
 
 /** Who is acting: enough to decide every policy question without another query. */
 export interface Actor {

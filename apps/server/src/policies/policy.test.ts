@@ -1,6 +1,6 @@
 import { ACTION_RULES, type Action, ROLE_PERMISSIONS } from '@aiplatform/contracts';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../lib/errors.js';
+import { AppError } from '../lib/http/errors.js';
 import type { Actor } from './actor.js';
 import { type PolicyTarget, authorize, authorizeFound, can, listScope, refuseSelfAction } from './policy.js';
 

@@ -1,5 +1,5 @@
 import { type Action, type Role, type Scope, scopeOf } from '@aiplatform/contracts';
-import { AppError } from '../lib/errors.js';
+import { AppError } from '../lib/http/errors.js';
 import type { Actor } from './actor.js';
 
 /*

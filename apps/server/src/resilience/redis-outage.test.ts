@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRedis } from '../lib/redis-client.js';
+import { createRedis } from '../lib/data/redis-client.js';
 import { OwnRedis, canRunOwnRedis } from '../../test/own-redis.js';
 import { type Credentials, type TestApp, createTestApp } from '../../test/test-app.js';
 

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import type { AuditEntry, AuditService } from '../audit/audit.service.js';
 import type { IdempotencyRepo } from './idempotency.repo.js';

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import { AuditCheckpoints } from '../audit/audit-checkpoints.service.js';
 import { AuditCheckpointsRepo } from '../audit/audit-checkpoints.repo.js';
 import { AuditKey } from '../audit/audit-key.js';
 import { AuditRepo } from '../audit/audit.repo.js';
 import { AuditService } from '../audit/audit.service.js';
-import type { SessionCache } from '../auth/session-cache.js';
+import type { SessionCache } from '../../lib/auth/session-cache.js';
 import { SessionRepo } from '../auth/session.repo.js';
 import { AdminCreditsService } from '../credits/admin-credits.service.js';
 import { AdminLedgerRepo } from '../credits/admin-ledger.repo.js';

@@ -1,6 +1,6 @@
 import { type Announcement, AnnouncementBodySchema, type AnnouncementBody } from '@aiplatform/contracts';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

@@ -6,8 +6,8 @@ import {
 } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { AuditCheckpointRow, Database, Db } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
 import { checkpointIsGenuine, signCheckpoint } from './audit-checkpoint.js';
 import type { AuditCheckpointsRepo } from './audit-checkpoints.repo.js';
 import type { AuditKey } from './audit-key.js';

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { adminSession, auditRowsAfter, createGroupAsAdmin } from '../../../test/admin-helpers.js';
 import { expectErrorEnvelope } from '../../../test/bad-input.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { resolveAppSecret } from '../../lib/secrets.js';
+import { resolveAppSecret } from '../../lib/auth/secrets.js';
 import { keyedAuditHash } from './audit-chain.js';
 import { signCheckpoint } from './audit-checkpoint.js';
 import { AuditKey } from './audit-key.js';

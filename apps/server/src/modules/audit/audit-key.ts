@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { timingSafeEqualHex } from '../../lib/secrets.js';
+import { timingSafeEqualHex } from '../../lib/auth/secrets.js';
 
 /** What a MAC of the audit key vouches for; each purpose is its own domain. */
 export type AuditMacPurpose = 'row' | 'keyed-from' | 'checkpoint';

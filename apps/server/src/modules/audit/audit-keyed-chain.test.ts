@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditRowsAfter, createGroupAsAdmin } from '../../../test/admin-helpers.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
 import { migrateDownTo } from '../../db/migrate.js';
-import { resolveAppSecret } from '../../lib/secrets.js';
+import { resolveAppSecret } from '../../lib/auth/secrets.js';
 import { GENESIS_HASH, keyedAuditHash, plainAuditHash } from './audit-chain.js';
 import { AuditKey } from './audit-key.js';
 

@@ -1,13 +1,13 @@
 import { ADMIN_FILE_PATHS, type AuditLog, AuditFilterSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
-import type { Guards } from '../../lib/auth-guard.js';
-import { paginate } from '../../lib/envelope.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import type { Guards } from '../../lib/auth/auth-guard.js';
+import { paginate } from '../../lib/http/envelope.js';
 import { actorOf } from '../../policies/actor.js';
-import { csvDownloadHeaders, csvStream } from '../../lib/csv-stream.js';
+import { csvDownloadHeaders, csvStream } from '../../lib/http/csv-stream.js';
 import type { AuditCheckpoints } from './audit-checkpoints.service.js';
 import type { AuditService } from './audit.service.js';
-import { accessHooks } from '../../lib/call-access.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
 
 const AUDIT_COLUMNS = [
   'id',

@@ -12,7 +12,7 @@ import {
   poolTransfer,
 } from '../../../test/admin-helpers.js';
 import { type ApiResponse, type TestApp, createTestApp, unique } from '../../../test/test-app.js';
-import { resolveAppSecret } from '../../lib/secrets.js';
+import { resolveAppSecret } from '../../lib/auth/secrets.js';
 import { keyedAuditHash, plainAuditHash } from './audit-chain.js';
 import { AuditKey } from './audit-key.js';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { addSeconds, iso } from '../../lib/clock.js';
+import { addSeconds, iso } from '../../lib/runtime/clock.js';
 import { EmailCodeRepo } from './email-code.repo.js';
 import { LoginAttemptsRepo } from './login-attempts.repo.js';
 import { SessionRepo } from './session.repo.js';

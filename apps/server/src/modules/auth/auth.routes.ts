@@ -2,11 +2,11 @@ import { AUTH_FILE_PATHS, LIMITS } from '@aiplatform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Guards, currentAuth } from '../../lib/auth-guard.js';
-import { accessHooks } from '../../lib/call-access.js';
-import { registerCall } from '../../lib/call-route.js';
-import { sendOk } from '../../lib/envelope.js';
-import { readFilePart } from '../../lib/uploads.js';
+import { type Guards, currentAuth } from '../../lib/auth/auth-guard.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import { sendOk } from '../../lib/http/envelope.js';
+import { readFilePart } from '../../lib/http/uploads.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { AuthServices } from './auth.services.js';
 

@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { type EmailCodePurpose, type Language, LIMITS } from '@aiplatform/contracts';
-import { type Clock, addSeconds, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import type { KvStore } from '../../lib/kv-store.js';
-import type { Mailer } from '../../lib/mailer.js';
-import { hmac, timingSafeEqualHex } from '../../lib/secrets.js';
+import { type Clock, addSeconds, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
+import type { Mailer } from '../../lib/runtime/mailer.js';
+import { hmac, timingSafeEqualHex } from '../../lib/auth/secrets.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { renderCodeMail } from './code-mail.js';
 import type { EmailCodeRepo } from './email-code.repo.js';

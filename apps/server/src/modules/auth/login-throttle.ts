@@ -1,8 +1,8 @@
 import { LIMITS } from '@aiplatform/contracts';
-import { type Clock, addSeconds, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import type { KvStore } from '../../lib/kv-store.js';
-import { type TrustedNetworks, clientKey } from '../../lib/trusted-networks.js';
+import { type Clock, addSeconds, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
+import { type TrustedNetworks, clientKey } from '../../lib/auth/trusted-networks.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { LoginAttemptsRepo } from './login-attempts.repo.js';
 

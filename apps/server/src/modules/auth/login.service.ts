@@ -7,9 +7,9 @@ import {
   PHONE_PATTERN,
 } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import { dummyPasswordHash, verifyPassword } from '../../lib/auth/passwords.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { EmailCodeService } from './email-code.service.js';

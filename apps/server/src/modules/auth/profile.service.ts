@@ -1,22 +1,23 @@
-import type {
-  ChangePasswordBody,
-  Language,
-  CreditHistoryResult,
-  SessionData,
-  TransactionType,
-  UpdateProfileBody,
-  User,
+import {
+  type ChangePasswordBody,
+  type CreditHistoryResult,
+  effectivePermissions,
+  type Language,
+  type SessionData,
+  type TransactionType,
+  type UpdateProfileBody,
+  type User,
 } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
 import { ledgerDescription, ledgerModelName } from '../credits/ledger.presenter.js';
 import { sessionAbilities } from '../../policies/abilities.js';
-import type { FailureSlots } from '../../lib/failure-slots.js';
-import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { FailureSlots } from '../../lib/auth/failure-slots.js';
+import { hashPassword, verifyPassword } from '../../lib/auth/passwords.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { effectivePermissions, toSiteConfig, toUserDto } from '../users/user.presenter.js';
+import { toSiteConfig, toUserDto } from '../users/user.presenter.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { assertIdentityFree, conflictFromDbError } from '../users/identity.js';
 import type { SessionRepo } from './session.repo.js';

@@ -1,8 +1,8 @@
 import type { Language, RegisterBody } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError, InputError } from '../../lib/errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { createAccount } from '../users/account-creation.js';

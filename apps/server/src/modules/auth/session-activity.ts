@@ -1,5 +1,5 @@
-import { type Clock, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SessionRepo } from './session.repo.js';
 

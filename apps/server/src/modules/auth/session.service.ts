@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
 import { LIMITS, type LoginResult, type RefreshResult } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import { type Clock, addSeconds, iso } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import { randomToken, sha256 } from '../../lib/secrets.js';
-import type { AccessTokens } from '../../lib/tokens.js';
+import { type Clock, addSeconds, iso } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import { randomToken, sha256 } from '../../lib/auth/secrets.js';
+import type { AccessTokens } from '../../lib/auth/tokens.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ProfileService } from './profile.service.js';
 import { idleTooLong } from './session-activity.js';

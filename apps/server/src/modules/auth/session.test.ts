@@ -2,7 +2,7 @@ import { LIMITS, type LoginResult, type RefreshResult, type SessionData } from '
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Credentials, type TestApp, createTestApp } from '../../../test/test-app.js';
-import { sha256 } from '../../lib/secrets.js';
+import { sha256 } from '../../lib/auth/secrets.js';
 import { SessionRepo } from './session.repo.js';
 
 const ME = '/api/auth/me';

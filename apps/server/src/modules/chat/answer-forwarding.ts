@@ -1,5 +1,5 @@
 import type { ErrorCode, StreamEvent } from '@aiplatform/contracts';
-import type { ChangeBus } from '../../lib/change-bus.js';
+import type { ChangeBus } from '../../lib/data/change-bus.js';
 
 /**
  * The bus protocol between a page watching an answer (GET …/stream, on any instance) and

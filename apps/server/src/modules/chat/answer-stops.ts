@@ -1,6 +1,6 @@
-import type { ChangeBus } from '../../lib/change-bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import type { ChangeBus } from '../../lib/data/change-bus.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { notFound } from '../../lib/http/errors.js';
 import type { ActiveAnswers } from './active-answers.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessagesRepo } from './messages.repo.js';

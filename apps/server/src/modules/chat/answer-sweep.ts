@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import type { TurnAccounting } from './turn-accounting.js';
 
 /** Turns settled per round; more wait for the next one. */

@@ -1,10 +1,10 @@
 import { ConversationParamsSchema, ERROR_STATUS, type ErrorCode, WatchAnswerQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
-import { type Guards, currentAuth } from '../../lib/auth-guard.js';
-import { translate } from '../../lib/i18n.js';
+import { type Guards, currentAuth } from '../../lib/auth/auth-guard.js';
+import { translate } from '../../lib/runtime/i18n.js';
 import type { AnswerWatch } from './answer-watch.js';
-import { accessHooks } from '../../lib/call-access.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
 
 /**
  * GET /chat/conversations/{id}/stream: a page that comes back (reload, another tab, the

@@ -1,7 +1,7 @@
 import type { ErrorCode, StreamEvent } from '@aiplatform/contracts';
-import type { ChangeBus } from '../../lib/change-bus.js';
-import type { Clock } from '../../lib/clock.js';
-import { notFound } from '../../lib/errors.js';
+import type { ChangeBus } from '../../lib/data/change-bus.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { notFound } from '../../lib/http/errors.js';
 import { type AnswerPiece, WATCH_REQUEST, type WatchRequest, piecesOf } from './answer-forwarding.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessageBranches, MessageNode } from './message-branches.js';

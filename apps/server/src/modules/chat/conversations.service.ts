@@ -12,9 +12,9 @@ import {
 } from '@aiplatform/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { ConversationRow, Database, UserRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { paginate } from '../../lib/envelope.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { paginate } from '../../lib/http/envelope.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import type { ModelsService } from '../models/models.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { toCreditsStats } from '../users/user.presenter.js';

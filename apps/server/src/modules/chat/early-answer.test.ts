@@ -8,7 +8,7 @@ import {
 } from '../../../test/chat-helpers.js';
 import { type FakeUpstream, fakeAnswer } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { TurnAccounting } from './turn-accounting.js';
 
 /**

@@ -1,13 +1,13 @@
 import { LIMITS, UploadedImageSchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Guards, currentAuth } from '../../lib/auth-guard.js';
-import { sendOk } from '../../lib/envelope.js';
-import { successEnvelope } from '../../lib/openapi.js';
-import { readFilePart } from '../../lib/uploads.js';
+import { type Guards, currentAuth } from '../../lib/auth/auth-guard.js';
+import { sendOk } from '../../lib/http/envelope.js';
+import { successEnvelope } from '../../lib/http/openapi.js';
+import { readFilePart } from '../../lib/http/uploads.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { ImagesService } from './images.service.js';
-import { accessHooks } from '../../lib/call-access.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
 
 const SignedQuerySchema = z.object({
   exp: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
-import { systemClock } from '../../lib/clock.js';
+import { systemClock } from '../../lib/runtime/clock.js';
 import { LiveAnswers } from './live-answers.js';
 import type { MessagesRepo } from './messages.repo.js';
 

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import type { MessagesRepo } from './messages.repo.js';
 
 /** How long an instance vouches for an answer it streams; past it, any instance may settle the turn. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { ConversationRow, Database, MessageRow, Db } from '../../db/types.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import type { AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { MessageTree } from './message-tree.js';
 import type { TurnMessage } from './send-prompt.js';

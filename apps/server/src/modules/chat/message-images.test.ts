@@ -1,4 +1,4 @@
-import { SignedImageUrls } from '../../lib/signed-image-urls.js';
+import { SignedImageUrls } from '../../lib/auth/signed-image-urls.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_IMAGES_PER_MESSAGE, type Message, type NonStreamAnswer, type UploadedImage } from '@aiplatform/contracts';

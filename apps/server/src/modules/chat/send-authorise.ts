@@ -1,6 +1,6 @@
 import type { ConversationRow, UserRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessagesRepo } from './messages.repo.js';
 

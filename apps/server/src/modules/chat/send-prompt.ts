@@ -2,7 +2,7 @@ import { LIMITS, type SendMessageBody, sendFileIds } from '@aiplatform/contracts
 import type { ModelMessage } from 'ai';
 import { type ImageLoader, buildPrompt } from '../../ai/prompt.js';
 import type { ConversationRow, UserRow } from '../../db/types.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import type { ImagesService } from './images.service.js';
 import type { MessageBranches, QuestionFile, TurnQuestion } from './message-branches.js';

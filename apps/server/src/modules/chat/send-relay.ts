@@ -3,7 +3,7 @@ import type { ModelMessage } from 'ai';
 import { answerTokens, countTokens } from '../../ai/tokens.js';
 import { type UpstreamCall, generateAnswer, streamAnswer } from '../../ai/upstream.js';
 import type { ConversationRow } from '../../db/types.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, notFound } from '../../lib/http/errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import type { ActiveAnswers } from './active-answers.js';
 import type { AnswerForwarding, ForwardedAnswer } from './answer-forwarding.js';

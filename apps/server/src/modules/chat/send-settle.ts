@@ -2,8 +2,8 @@ import type { ErrorCode } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AbortReason, type UpstreamEnd, describeUpstreamError } from '../../ai/upstream.js';
 import type { MessageRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { isWorthRetrying } from '../../lib/db-errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { isWorthRetrying } from '../../lib/data/db-errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import type { TurnAccounting, TurnRef } from './turn-accounting.js';
 

@@ -2,11 +2,11 @@ import { ERROR_STATUS, type ErrorCode, type SendMessageBody } from '@aiplatform/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AnswerStream } from '../../ai/sse.js';
-import { currentAuth } from '../../lib/auth-guard.js';
-import { registerCall } from '../../lib/call-route.js';
-import { isWorthRetrying } from '../../lib/db-errors.js';
-import { sendOk } from '../../lib/envelope.js';
-import { translate } from '../../lib/i18n.js';
+import { currentAuth } from '../../lib/auth/auth-guard.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import { isWorthRetrying } from '../../lib/data/db-errors.js';
+import { sendOk } from '../../lib/http/envelope.js';
+import { translate } from '../../lib/runtime/i18n.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import type { SendService } from './send.service.js';
 import type { Turn } from './turn.js';

@@ -1,8 +1,8 @@
 import type { Message, NonStreamAnswer, SendMessageBody, Settings } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationRow, UserRow } from '../../db/types.js';
-import type { ChangeBus } from '../../lib/change-bus.js';
-import type { Clock } from '../../lib/clock.js';
+import type { ChangeBus } from '../../lib/data/change-bus.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import type { CallableModel, ModelsService } from '../models/models.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { toMessage } from './chat.presenter.js';

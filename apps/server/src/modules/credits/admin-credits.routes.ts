@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idempotencyKeyOf, registerCall } from '../../lib/call-route.js';
+import { idempotencyKeyOf, registerCall } from '../../lib/http/call-route.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { AdminCreditsService } from './admin-credits.service.js';
 

@@ -6,9 +6,9 @@ import type {
   TransactionType,
 } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { paginate } from '../../lib/envelope.js';
-import { AppError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { paginate } from '../../lib/http/envelope.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorizeFound } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

@@ -1,6 +1,6 @@
 import type { TransactionType } from '@aiplatform/contracts';
 import { sql } from 'kysely';
-import { InputError } from '../../lib/errors.js';
+import { InputError } from '../../lib/http/errors.js';
 import type { Db } from '../../db/types.js';
 
 /** Largest credits quota an account can hold (PostgreSQL `integer`). */

@@ -1,5 +1,5 @@
 import { type CreditTransaction, type Language, type TransactionType } from '@aiplatform/contracts';
-import { translate } from '../../lib/i18n.js';
+import { translate } from '../../lib/runtime/i18n.js';
 import type { LedgerRow } from './credits-writer.js';
 
 /** Chat lines that name their model when it is known (`…With` keys take `{{model}}`). */

@@ -1,5 +1,5 @@
 import type { AdminUser, CreditTransaction, DistributeCreditsBody, Group, Language } from '@aiplatform/contracts';
-import { AppError, InputError } from '../../lib/errors.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

@@ -1,8 +1,8 @@
 import type { CreateGroupBody, Group, GroupSiteConfigBody, UpdateGroupBody } from '@aiplatform/contracts';
-import type { Clock } from '../../lib/clock.js';
-import { paginate } from '../../lib/envelope.js';
-import { AppError } from '../../lib/errors.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { paginate } from '../../lib/http/envelope.js';
+import { AppError } from '../../lib/http/errors.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

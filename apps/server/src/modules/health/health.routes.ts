@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { DiskSpace } from '../../lib/disk-space.js';
-import type { KvStore } from '../../lib/kv-store.js';
+import type { DiskSpace } from '../../lib/data/disk-space.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
 
 /** The database's answer to readiness; a connection that cannot be made fails sooner (2 s). */
 const READY_DATABASE_TIMEOUT_MS = 2500;

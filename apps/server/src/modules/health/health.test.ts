@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StatFsReader } from '../../lib/disk-space.js';
+import type { StatFsReader } from '../../lib/data/disk-space.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
 
 const MIB = 1024 * 1024;

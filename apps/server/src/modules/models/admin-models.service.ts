@@ -10,9 +10,9 @@ import {
 } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
 import type { AiModelRow, AiModelsTable, Db } from '../../db/types.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError, InputError } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
+import type { SecretBox } from '../../lib/auth/secret-box.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

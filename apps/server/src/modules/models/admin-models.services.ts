@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { SecretBox } from '../../lib/secret-box.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { SecretBox } from '../../lib/auth/secret-box.js';
 import { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import { AdminModelsRepo } from './admin-models.repo.js';

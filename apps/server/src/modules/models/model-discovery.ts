@@ -1,6 +1,6 @@
 import { type AiProvider, type Language, PROVIDER_DEFAULT_BASE } from '@aiplatform/contracts';
 import { isRedirect, redirectTarget } from '../../ai/upstream-fetch.js';
-import { AppError, InputError } from '../../lib/errors.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
 import { maskKey } from './model-key.js';
 import { describeFailure, redirectMessage } from './model-probe.js';
 

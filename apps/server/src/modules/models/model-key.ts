@@ -1,4 +1,4 @@
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../lib/auth/secret-box.js';
 
 /** Shorter keys show no characters at all: four of them would give away too much. */
 const MIN_KEY_FOR_HINT = 8;

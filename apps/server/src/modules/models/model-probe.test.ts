@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../../../test/fake-upstream.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import { discoverModels } from './model-discovery.js';
 import { keyHint, maskKey } from './model-key.js';
 import { describeFailure, testConnection } from './model-probe.js';

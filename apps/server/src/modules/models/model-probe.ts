@@ -3,7 +3,7 @@ import type { Language } from '@aiplatform/contracts';
 import { generateText } from 'ai';
 import { type ProviderTarget, createLanguageModel } from '../../ai/providers.js';
 import { RedirectRefusedError } from '../../ai/upstream-fetch.js';
-import { translate } from '../../lib/i18n.js';
+import { translate } from '../../lib/runtime/i18n.js';
 import { maskKey } from './model-key.js';
 
 export const TEST_TIMEOUT_MS = 15_000;

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { reusableQuery } from '../../db/reusable-query.js';
 import type { AiModelRow, AiModelsTable, Database } from '../../db/types.js';
-import { InputError } from '../../lib/errors.js';
+import { InputError } from '../../lib/http/errors.js';
 import { CatalogGrantsRepo, grantedTo } from '../catalog/catalog-grants.repo.js';
 import { MODEL_CATALOG } from '../catalog/catalog-kinds.js';
 

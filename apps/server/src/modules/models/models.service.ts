@@ -3,9 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageModel } from 'ai';
 import { createLanguageModel } from '../../ai/providers.js';
 import type { AiModelRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
-import type { SecretBox } from '../../lib/secret-box.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { SecretBox } from '../../lib/auth/secret-box.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ModelsRepo } from './models.repo.js';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_KEY, addModel, createChatApp, createConversation, sendStreamed } from '../../../test/chat-helpers.js';
 import { type FakeUpstream, startFakeUpstream } from '../../../test/fake-upstream.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { SecretBox } from '../../lib/secret-box.js';
+import { SecretBox } from '../../lib/auth/secret-box.js';
 
 describe('GET /api/chat/models', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AiModelRow } from '../../db/types.js';
-import { systemClock } from '../../lib/clock.js';
-import { SecretBox } from '../../lib/secret-box.js';
+import { systemClock } from '../../lib/runtime/clock.js';
+import { SecretBox } from '../../lib/auth/secret-box.js';
 import type { ModelsRepo } from './models.repo.js';
 import { ModelsService } from './models.service.js';
 

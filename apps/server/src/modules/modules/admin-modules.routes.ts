@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
+import { registerCall } from '../../lib/http/call-route.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { AdminModulesService } from './admin-modules.service.js';
 

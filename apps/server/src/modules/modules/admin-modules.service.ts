@@ -1,8 +1,8 @@
 import type { AdminModule, CreateModuleBody, UpdateModuleBody } from '@aiplatform/contracts';
 import type { Updateable } from 'kysely';
 import type { ModuleRow, ModulesTable } from '../../db/types.js';
-import { isUniqueViolation } from '../../lib/db-errors.js';
-import { AppError } from '../../lib/errors.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

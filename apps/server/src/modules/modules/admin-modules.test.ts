@@ -10,8 +10,8 @@ import {
   createUserAsAdmin,
 } from '../../../test/admin-helpers.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
-import { MemoryKvStore } from '../../lib/kv-store.js';
-import { translate } from '../../lib/i18n.js';
+import { MemoryKvStore } from '../../lib/data/kv-store.js';
+import { translate } from '../../lib/runtime/i18n.js';
 import { ModuleHealthMonitor } from './module-health-monitor.js';
 import { ModulesRepo } from './modules.repo.js';
 

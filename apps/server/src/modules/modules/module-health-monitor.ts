@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Clock, iso } from '../../lib/clock.js';
-import type { KvStore } from '../../lib/kv-store.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
 import { probe, probeUrlOf } from './module-probe.js';
 import type { ModulesRepo } from './modules.repo.js';
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { ModuleAuthUrl } from '@aiplatform/contracts';
 import { SignJWT } from 'jose';
 import type { UserRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import { AppError } from '../../lib/errors.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { AppError } from '../../lib/http/errors.js';
 import { SIGNING_ALG, type ModuleSigningKey } from './module-signing-key.js';
 import type { ModulesRepo } from './modules.repo.js';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupAsAdmin, createUserAsAdmin } from '../../../test/admin-helpers.js';
 import { type ExampleModule, startExampleModule } from '../../../test/example-module.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
-import { resolveAppSecret } from '../../lib/secrets.js';
+import { resolveAppSecret } from '../../lib/auth/secrets.js';
 import { deriveModuleSigningKey } from './module-signing-key.js';
 
 /**

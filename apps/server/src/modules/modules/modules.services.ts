@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import type { KvStore } from '../../lib/kv-store.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
 import { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import { AdminModulesService } from './admin-modules.service.js';

@@ -1,16 +1,16 @@
 import { ADMIN_FILE_PATHS, UploadedSiteImageSchema } from '@aiplatform/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
-import type { Guards } from '../../lib/auth-guard.js';
-import { sendOk } from '../../lib/envelope.js';
-import { successEnvelope } from '../../lib/openapi.js';
-import { readFilePart } from '../../lib/uploads.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import type { Guards } from '../../lib/auth/auth-guard.js';
+import { sendOk } from '../../lib/http/envelope.js';
+import { successEnvelope } from '../../lib/http/openapi.js';
+import { readFilePart } from '../../lib/http/uploads.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { AdminSettingsService } from './admin-settings.service.js';
 import type { HomepageService } from './homepage.service.js';
 import { SITE_IMAGE_MAX_BYTES, type SiteImageKind, type SiteImagesService } from './site-images.service.js';
-import { accessHooks } from '../../lib/call-access.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
 
 /** /admin/settings…: wiring only. */
 export const adminSettingsRoutes =

@@ -1,5 +1,5 @@
 import type { AdminSettings, SettingsUpdateBody } from '@aiplatform/contracts';
-import { InputError } from '../../lib/errors.js';
+import { InputError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

@@ -9,8 +9,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, auditHeadSeq, auditRowsAfter, createGroupAsAdmin } from '../../../test/admin-helpers.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { resolveAppSecret } from '../../lib/secrets.js';
-import { SecretBox } from '../../lib/secret-box.js';
+import { resolveAppSecret } from '../../lib/auth/secrets.js';
+import { SecretBox } from '../../lib/auth/secret-box.js';
 import { ModelsRepo } from '../models/models.repo.js';
 import { ModelsService } from '../models/models.service.js';
 import { SETTINGS_CACHE_MS } from './settings.service.js';

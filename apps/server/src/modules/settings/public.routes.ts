@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
+import { registerCall } from '../../lib/http/call-route.js';
 import type { SettingsService } from './settings.service.js';
 
 /** The public site configuration: read before anyone signs in, the same for every caller. */

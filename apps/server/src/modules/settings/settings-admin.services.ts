@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import { AdminTransactions } from '../admin/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import { AdminSettingsService } from './admin-settings.service.js';

@@ -1,5 +1,5 @@
 import { SETTINGS_SECTIONS, type Settings, SettingsSchema, type SettingsUpdateBody } from '@aiplatform/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 
 /**
  * Applies a partial update: each section given is merged field by field into the stored

@@ -5,8 +5,8 @@ import {
   SettingsSchema,
   foldLegacySettings,
 } from '@aiplatform/contracts';
-import type { ChangeBus } from '../../lib/change-bus.js';
-import type { Clock } from '../../lib/clock.js';
+import type { ChangeBus } from '../../lib/data/change-bus.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import type { SettingsRepo } from './settings.repo.js';
 import type { Db } from '../../db/types.js';
 

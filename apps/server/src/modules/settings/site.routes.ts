@@ -1,7 +1,7 @@
 import { HOMEPAGE_SANDBOX } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { registerCall } from '../../lib/call-route.js';
+import { registerCall } from '../../lib/http/call-route.js';
 import type { HomepageService } from './homepage.service.js';
 import { SITE_IMAGE_NAME, type SiteImagesService } from './site-images.service.js';
 

@@ -1,7 +1,7 @@
 import { PRESENCE_WINDOW_SECONDS } from '@aiplatform/contracts';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../../lib/clock.js';
-import { type RedisLink, redisLink } from '../../lib/redis-client.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import { type RedisLink, redisLink } from '../../lib/data/redis-client.js';
 
 /**
  * Who is online: a user counts for PRESENCE_WINDOW_SECONDS after a heartbeat or any

@@ -11,7 +11,7 @@ import {
 } from '../../../test/chat-helpers.js';
 import { chatTurn, refundedTurn, rollupTables, setClock } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/runtime/clock.js';
 import { backfillUsageRollups } from '../../db/migrations/0007-usage-rollups.js';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import type { Settings } from '@aiplatform/contracts';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
 let processZone: string | undefined;

@@ -1,4 +1,4 @@
-import { csvStream } from '../../lib/csv-stream.js';
+import { csvStream } from '../../lib/http/csv-stream.js';
 import { daysBetween } from './stats-calendar.js';
 import type { UsageRange, UsageStatsRepo } from './usage-stats.repo.js';
 

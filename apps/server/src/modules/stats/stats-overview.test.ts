@@ -5,7 +5,7 @@ import { adminSession, createGroupAsAdmin, createUserAsAdmin } from '../../../te
 import { addModel, createChatApp, createConversation, expectLedgerConsistent } from '../../../test/chat-helpers.js';
 import { answerTokens, chatTurn, pinToMidday } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/runtime/clock.js';
 
 const PRICE = 7;
 const ECHO_PRICE = 10;

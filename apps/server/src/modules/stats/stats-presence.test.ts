@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/chat-helpers.js';
 import { realtime } from '../../../test/stats-helpers.js';
 import { type TestApp, createTestApp } from '../../../test/test-app.js';
-import { createRedis } from '../../lib/kv-store.js';
+import { createRedis } from '../../lib/data/kv-store.js';
 import { RedisPresence } from './presence.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL || undefined;

@@ -3,7 +3,7 @@ import { adminSession, createGroupAsAdmin, createUserAsAdmin } from '../../../te
 import { addModel, createChatApp, createConversation } from '../../../test/chat-helpers.js';
 import { chatTurn, pinToMidday, realtime } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/runtime/clock.js';
 
 /** The dashboard's live card: the site for super administrators, the group for its administrator, else one's own. */
 describe('live figures by role', () => {

@@ -11,7 +11,7 @@ import {
   userCredits,
 } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/runtime/clock.js';
 
 const HOUR = 3_600_000;
 /** Asia/Shanghai is UTC+8 all year (no daylight saving). */

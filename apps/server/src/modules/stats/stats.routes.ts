@@ -1,9 +1,9 @@
 import { ADMIN_FILE_PATHS, StatsOverviewQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentAuth } from '../../lib/auth-guard.js';
-import { accessHooks } from '../../lib/call-access.js';
-import { registerCall } from '../../lib/call-route.js';
-import { csvDownloadHeaders } from '../../lib/csv-stream.js';
+import { currentAuth } from '../../lib/auth/auth-guard.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import { csvDownloadHeaders } from '../../lib/http/csv-stream.js';
 import { actorOf } from '../../policies/actor.js';
 import { usageCsv } from './stats-export.js';
 import type { StatsService } from './stats.service.js';

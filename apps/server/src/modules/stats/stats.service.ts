@@ -6,7 +6,7 @@ import {
   scopeOf,
 } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/runtime/clock.js';
 import { type Actor } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
 import type { SettingsService } from '../settings/settings.service.js';

@@ -19,7 +19,7 @@ import {
   userCredits,
 } from '../../../test/stats-helpers.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/runtime/clock.js';
 
 /** The zone this process runs in: the statistics zone while none is configured. */
 const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

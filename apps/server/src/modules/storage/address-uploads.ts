@@ -1,6 +1,6 @@
-import { AppError } from '../../lib/errors.js';
-import type { KvStore } from '../../lib/kv-store.js';
-import { type TrustedNetworks, clientKey } from '../../lib/trusted-networks.js';
+import { AppError } from '../../lib/http/errors.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
+import { type TrustedNetworks, clientKey } from '../../lib/auth/trusted-networks.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { MB } from './storage-budget.js';
 

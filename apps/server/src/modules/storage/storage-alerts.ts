@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Clock } from '../../lib/clock.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import type { Mailer } from '../../lib/runtime/mailer.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { MB, totalOf } from './storage-budget.js';
 import { renderStorageAlertMail } from './storage-alert-mail.js';

@@ -1,5 +1,5 @@
 import type { StorageUsage } from '@aiplatform/contracts';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { StorageUsageRepo, StoredBytes } from './storage-usage.repo.js';
 import type { Db } from '../../db/types.js';

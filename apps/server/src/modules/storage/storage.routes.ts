@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
+import { registerCall } from '../../lib/http/call-route.js';
 import type { StorageBudget } from './storage-budget.js';
 
 /** GET /admin/settings/storage-usage: for whoever may read the settings (the call's declared access). */

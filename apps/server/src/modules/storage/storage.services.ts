@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import type { Clock } from '../../lib/clock.js';
-import type { KvStore } from '../../lib/kv-store.js';
-import type { Mailer } from '../../lib/mailer.js';
-import type { TrustedNetworks } from '../../lib/trusted-networks.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import type { KvStore } from '../../lib/data/kv-store.js';
+import type { Mailer } from '../../lib/runtime/mailer.js';
+import type { TrustedNetworks } from '../../lib/auth/trusted-networks.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { AddressUploads } from './address-uploads.js';
 import { StorageAlerts } from './storage-alerts.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { AddressUploads } from './address-uploads.js';
 import type { StorageAlerts } from './storage-alerts.js';
 import type { StorageBudget } from './storage-budget.js';

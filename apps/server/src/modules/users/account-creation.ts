@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, GroupRow, UserRow, Db } from '../../db/types.js';
-import { AppError } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { AppError } from '../../lib/http/errors.js';
+import { hashPassword } from '../../lib/auth/passwords.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import { grantOpeningCredits } from './opening-credits.js';
 import type { UsersRepo } from './users.repo.js';

@@ -1,17 +1,17 @@
 import { ADMIN_FILE_PATHS, UserFilterSchema, UserImportQuerySchema } from '@aiplatform/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { registerCall } from '../../lib/call-route.js';
-import type { Guards } from '../../lib/auth-guard.js';
-import { csvDownloadHeaders } from '../../lib/csv-stream.js';
-import { sendOk } from '../../lib/envelope.js';
-import { AppError } from '../../lib/errors.js';
-import { readFilePart } from '../../lib/uploads.js';
+import { registerCall } from '../../lib/http/call-route.js';
+import type { Guards } from '../../lib/auth/auth-guard.js';
+import { csvDownloadHeaders } from '../../lib/http/csv-stream.js';
+import { sendOk } from '../../lib/http/envelope.js';
+import { AppError } from '../../lib/http/errors.js';
+import { readFilePart } from '../../lib/http/uploads.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import { listScope } from '../../policies/policy.js';
 import type { AdminUsersService } from './admin-users.service.js';
 import type { UserImportService } from './user-import.service.js';
 import { usersCsvStream } from './user-csv-export.js';
-import { accessHooks } from '../../lib/call-access.js';
+import { accessHooks } from '../../lib/auth/call-access.js';
 
 const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 

@@ -11,10 +11,10 @@ import {
 } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, Db, UserRow } from '../../db/types.js';
-import { type Clock, iso } from '../../lib/clock.js';
-import { paginate } from '../../lib/envelope.js';
-import { AppError, InputError } from '../../lib/errors.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { type Clock, iso } from '../../lib/runtime/clock.js';
+import { paginate } from '../../lib/http/envelope.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
+import { hashPassword } from '../../lib/auth/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { userTarget, type UserTargets } from '../../policies/user-targets.js';
 import { authorize, authorizeFound, can, listScope, refuseSelfAction, requireScope } from '../../policies/policy.js';

@@ -1,4 +1,4 @@
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { UsersRepo } from './users.repo.js';
 import type { Db } from '../../db/types.js';
 

@@ -1,5 +1,5 @@
 import type { GroupRow, Db } from '../../db/types.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { Actor } from '../../policies/actor.js';
 import { can } from '../../policies/policy.js';
 import { applyCreditChange } from '../credits/credits-writer.js';

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { csvStream } from '../../lib/csv-stream.js';
+import { csvStream } from '../../lib/http/csv-stream.js';
 import type { AdminUserFields } from './admin-user.presenter.js';
 
 const COLUMNS = [

@@ -5,8 +5,8 @@ import {
   USER_CSV_IMPORT_MAX_ROWS,
 } from '@aiplatform/contracts';
 import { parse } from 'csv-parse/sync';
-import { AppError } from '../../lib/errors.js';
-import { isTranslationKey, translate } from '../../lib/i18n.js';
+import { AppError } from '../../lib/http/errors.js';
+import { isTranslationKey, translate } from '../../lib/runtime/i18n.js';
 
 export interface ParsedRow {
   /** As a spreadsheet numbers it: the header is row 1. */

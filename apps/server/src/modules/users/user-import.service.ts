@@ -1,7 +1,7 @@
 import { type Language, type UserImportReport, scopeOf } from '@aiplatform/contracts';
-import { AppError } from '../../lib/errors.js';
-import { translate } from '../../lib/i18n.js';
-import { hashPassword } from '../../lib/passwords.js';
+import { AppError } from '../../lib/http/errors.js';
+import { translate } from '../../lib/runtime/i18n.js';
+import { hashPassword } from '../../lib/auth/passwords.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
 import type { AdminTransactions } from '../admin/admin-tx.js';

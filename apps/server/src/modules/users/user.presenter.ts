@@ -1,4 +1,4 @@
-import { type CreditsStats, ROLE_PERMISSIONS, type SiteConfig, type User } from '@aiplatform/contracts';
+import type { CreditsStats, SiteConfig, User } from '@aiplatform/contracts';
 import type { UserRow } from '../../db/types.js';
 import type { Settings } from '@aiplatform/contracts';
 import type { UserWithGroup } from './users.repo.js';
@@ -42,11 +42,6 @@ export function toUserDto(user: UserWithGroup, now: Date): User {
     token_used: user.token_used,
     credits_stats: toCreditsStats(user, now),
   };
-}
-
-/** Role permissions plus per-user grants, de-duplicated. */
-export function effectivePermissions(role: UserRow['role'], extra: readonly string[]): string[] {
-  return [...new Set([...ROLE_PERMISSIONS[role], ...extra])];
 }
 
 /** The site identity the user sees: the group's override when it is switched on. */

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { type AccessTokenClaims, type Role, expiresInToSeconds } from '@aiplatform/contracts';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { AppError } from './errors.js';
+import { AppError } from '../http/errors.js';
 
 export interface AccessTokenInput {
   userId: number;

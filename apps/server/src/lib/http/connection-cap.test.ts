@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RawClient, connectRaw, listenLocally, sleep, stopServer } from '../../test/raw-http.js';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { type RawClient, connectRaw, listenLocally, sleep, stopServer } from '../../../test/raw-http.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 import { capConnectionsPerAddress, exemptProxies } from './connection-cap.js';
 
 /** Sends a request on an open connection and resolves with the start of the answer. */

@@ -1,7 +1,7 @@
 import { ConversationSchema, SessionDataSchema } from '@aiplatform/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { sessionAbilities } from '../policies/abilities.js';
+import { sessionAbilities } from '../../policies/abilities.js';
 import { successEnvelope } from './openapi.js';
 import { responseSerializer } from './response-serializer.js';
 

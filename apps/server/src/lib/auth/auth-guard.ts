@@ -1,10 +1,9 @@
+import { effectivePermissions } from '@aiplatform/contracts';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { UserRow } from '../db/types.js';
-import { type CachedSession, type SessionCache, sessionEntry } from '../modules/auth/session-cache.js';
-import type { UsersRepo } from '../modules/users/users.repo.js';
-import { effectivePermissions } from '../modules/users/user.presenter.js';
-import type { Clock } from './clock.js';
-import { AppError } from './errors.js';
+import type { UserRow } from '../../db/types.js';
+import { type CachedSession, type SessionCache, type SessionRow, sessionEntry } from './session-cache.js';
+import type { Clock } from '../runtime/clock.js';
+import { AppError } from '../http/errors.js';
 import type { AccessTokens } from './tokens.js';
 
 export interface AuthContext {
@@ -34,6 +33,15 @@ export interface SessionActivityCheck {
   check(sessionId: string, lastSeen: string): Promise<string>;
 }
 
+/** What the guard reads of accounts (the users repo provides it). */
+export interface SessionUsers {
+  /** The active session's user and its last-seen time, if the session is live. */
+  findForSession(userId: number, sessionId: string): Promise<SessionRow | undefined>;
+  isDisabled(userId: number): Promise<boolean>;
+  /** Permissions granted to the user beyond the role's. */
+  extraPermissions(userId: number): Promise<string[]>;
+}
+
 export interface Guards {
   authenticate: preHandlerAsyncHookHandler;
   /** Like authenticate, but a missing or dead token leaves the request anonymous. */
@@ -46,7 +54,7 @@ export interface Guards {
  */
 export function createGuards(
   tokens: AccessTokens,
-  users: UsersRepo,
+  users: SessionUsers,
   clock: Clock,
   /** Ends sessions idle past the configured timeout and records activity. */
   activity?: SessionActivityCheck,

@@ -1,6 +1,6 @@
 import type { UserRow } from '../../db/types.js';
-import type { ChangeBus } from '../../lib/change-bus.js';
-import type { Clock } from '../../lib/clock.js';
+import type { ChangeBus } from '../data/change-bus.js';
+import type { Clock } from '../runtime/clock.js';
 
 /** The change event of a revocation or an account change; every instance empties its cache. */
 export const SESSIONS_CHANGED = 'auth-sessions';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../test/raw-http.js';
+import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../../test/raw-http.js';
 import { type HttpTimeouts, applyHttpServerSettings } from './http-server-settings.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { KvStore } from './kv-store.js';
+import type { KvStore } from '../data/kv-store.js';
 
 /**
  * A limit of `max` failures per subject in a sliding window, kept in the shared

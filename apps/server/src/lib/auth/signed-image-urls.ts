@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Clock } from './clock.js';
+import type { Clock } from '../runtime/clock.js';
 
 /** How long a signed image address stays valid at least. */
 export const IMAGE_URL_TTL_SECONDS = 15 * 60;

@@ -1,6 +1,6 @@
 import type { Pagination } from '@aiplatform/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { translate } from './i18n.js';
+import { translate } from '../runtime/i18n.js';
 
 /** Sends the success envelope with a message in the caller's language. */
 export function sendOk<T>(

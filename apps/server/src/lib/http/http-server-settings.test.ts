@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../test/raw-http.js';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { connectRaw, listenLocally, sleep, stopServer, trickle } from '../../../test/raw-http.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 import {
   BODY_IDLE_TIMEOUT_MS,
   BODY_RATE_GRACE_MS,

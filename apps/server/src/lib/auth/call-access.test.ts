@@ -1,6 +1,6 @@
 import { API_CALLS, type CallName, type CallSpec, ROLE_PERMISSIONS, callPath, scopeOf } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 
 /**
  * The call table is the API's spine: every JSON route is described there with its access,

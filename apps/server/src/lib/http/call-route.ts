@@ -14,7 +14,7 @@ import type {
   preHandlerAsyncHookHandler,
 } from 'fastify';
 import { z } from 'zod';
-import { accessHooks } from './call-access.js';
+import { accessHooks } from '../auth/call-access.js';
 import { sendOk } from './envelope.js';
 import { InputError } from './errors.js';
 import { successEnvelope } from './openapi.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, createTestApp } from '../../test/test-app.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 import { isDatabaseUnavailable, isStorageFull } from './db-errors.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });

@@ -6,8 +6,8 @@ import {
   validationEnUS,
   validationZhCN,
 } from '@aiplatform/contracts';
-import serverEnUS from '../locales/en-US/server.json' with { type: 'json' };
-import serverZhCN from '../locales/zh-CN/server.json' with { type: 'json' };
+import serverEnUS from '../../locales/en-US/server.json' with { type: 'json' };
+import serverZhCN from '../../locales/zh-CN/server.json' with { type: 'json' };
 
 type Dict = Record<string, unknown>;
 const DICTS: Record<Language, { errors: Dict; validation: Dict; server: Dict }> = {

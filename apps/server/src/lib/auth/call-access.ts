@@ -1,7 +1,7 @@
 import { type Access, ROLE_PERMISSIONS, scopeOf } from '@aiplatform/contracts';
 import type { preValidationAsyncHookHandler } from 'fastify';
 import type { Guards } from './auth-guard.js';
-import { AppError } from './errors.js';
+import { AppError } from '../http/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
