@@ -52,6 +52,8 @@ export const ACTION_RULES = {
   'model.manage': { all: ['model.manage'] },
   'module.read': { all: ['module.manage', 'settings.manage'], group: ['user.manage.group', 'credits.manage.group'] },
   'module.manage': { all: ['module.manage'] },
+  /** Identity providers (single sign-on, directory): super administrator only. */
+  'identity.manage': { all: ['system.all'] },
   /** The system announcement: super administrator only. */
   'announcement.manage': { all: ['system.all'] },
   /** A group's announcement: whoever manages groups, or that group's administrator. */
