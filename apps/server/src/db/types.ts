@@ -29,6 +29,12 @@ export interface UsersTable {
   last_login_at: string | null;
   /** Set when the account is retired; a retired account is in no list and holds no identity. */
   deleted_at: Generated<string | null>;
+  /** The directory's `externalId` for a person provisioned through SCIM. */
+  external_id: Generated<string | null>;
+  /** The directory's `userName` (often an email, longer than a local username may be). */
+  scim_user_name: Generated<string | null>;
+  /** Name parts and display name as the directory sent them (JSON), returned unchanged. */
+  scim_profile: Generated<string | null>;
 }
 
 export interface UserGroupsTable {
@@ -345,7 +351,19 @@ export interface UsageDailyTotalsTable {
   conversations: number;
 }
 
+/** A SCIM bearer token: only its SHA-256 is kept; revoked tokens stay for the audit trail. */
+export interface ScimTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
+  scim_tokens: ScimTokensTable;
   usage_daily: UsageDailyTable;
   usage_daily_totals: UsageDailyTotalsTable;
   group_pool_transactions: GroupPoolTransactionsTable;
@@ -379,6 +397,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
+export type ScimTokenRow = Selectable<ScimTokensTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
