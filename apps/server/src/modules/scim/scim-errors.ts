@@ -5,7 +5,8 @@ import { translate } from '../../lib/runtime/i18n.js';
 export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
 
 /** The `scimType` values of RFC 7644 §3.12 this server answers with. */
-export type ScimType = 'invalidFilter' | 'invalidPath' | 'invalidSyntax' | 'invalidValue' | 'uniqueness' | 'mutability' | 'noTarget';
+export type ScimType =
+  'invalidFilter' | 'invalidPath' | 'invalidSyntax' | 'invalidValue' | 'uniqueness' | 'mutability' | 'noTarget';
 
 /** A refusal in SCIM's own terms: the identity provider reads `status` and `scimType`, people read `detail`. */
 export class ScimError extends Error {

@@ -137,7 +137,8 @@ function readGroupInput(body: unknown): GroupInput {
     throw invalidValue('displayName is required (at most 100 characters)');
   }
   const members = body[key('members')];
-  if (members !== undefined && members !== null && !Array.isArray(members)) throw invalidValue('members must be a list');
+  if (members !== undefined && members !== null && !Array.isArray(members))
+    throw invalidValue('members must be a list');
   if (members === undefined) return { displayName: displayName.trim() };
   const memberIds = (members ?? []).map((m: unknown) => {
     const value = isObject(m) ? m[Object.keys(m).find((k) => k.toLowerCase() === 'value') ?? 'value'] : undefined;
@@ -155,6 +156,11 @@ function toScimGroup(g: ScimGroupRow, members: ScimMember[] | undefined, base: s
     ...(members
       ? { members: members.map((m) => ({ value: String(m.id), display: m.username, $ref: `${base}/Users/${m.id}` })) }
       : {}),
-    meta: { resourceType: 'Group', created: g.created_at, lastModified: g.updated_at, location: `${base}/Groups/${g.id}` },
+    meta: {
+      resourceType: 'Group',
+      created: g.created_at,
+      lastModified: g.updated_at,
+      location: `${base}/Groups/${g.id}`,
+    },
   };
 }

@@ -22,8 +22,10 @@ export function patchOperations(body: unknown): PatchOperation[] {
   return ops.map((raw: unknown) => {
     const o = (raw ?? {}) as { op?: unknown; path?: unknown; value?: unknown };
     const op = typeof o.op === 'string' ? o.op.toLowerCase() : '';
-    if (op !== 'add' && op !== 'replace' && op !== 'remove') throw new ScimError(400, `Unknown op "${String(o.op)}"`, 'invalidSyntax');
-    if (o.path !== undefined && typeof o.path !== 'string') throw new ScimError(400, 'path must be a string', 'invalidSyntax');
+    if (op !== 'add' && op !== 'replace' && op !== 'remove')
+      throw new ScimError(400, `Unknown op "${String(o.op)}"`, 'invalidSyntax');
+    if (o.path !== undefined && typeof o.path !== 'string')
+      throw new ScimError(400, 'path must be a string', 'invalidSyntax');
     if (op === 'remove' && !o.path) throw new ScimError(400, 'remove needs a path', 'noTarget');
     return { op, ...(o.path ? { path: o.path } : {}), value: o.value };
   });
@@ -54,7 +56,7 @@ function applyAt(resource: ScimJson, op: PatchOperation['op'], path: string, val
   const sub = m[3];
   if (filterText === undefined) {
     if (sub === undefined) return setAttribute(resource, attr, op, value);
-    const holder = isObject(resource[attr]) ? (resource[attr] as ScimJson) : {};
+    const holder = isObject(resource[attr]) ? resource[attr] : {};
     resource[attr] = holder;
     return setAttribute(holder, keyIn(holder, sub), op, value);
   }
@@ -99,11 +101,11 @@ function setAttribute(holder: ScimJson, key: string, op: PatchOperation['op'], v
     return;
   }
   if (op === 'add' && Array.isArray(holder[key])) {
-    holder[key] = [...(holder[key] as unknown[]), ...(Array.isArray(value) ? value : [value])];
+    holder[key] = [...(holder[key] as unknown[]), ...(Array.isArray(value) ? (value as unknown[]) : [value])];
     return;
   }
   if (op === 'add' && isObject(holder[key]) && isObject(value)) {
-    Object.assign(holder[key] as ScimJson, value);
+    Object.assign(holder[key], value);
     return;
   }
   holder[key] = value;

@@ -36,7 +36,10 @@ export class ScimTokensService {
     authorize(ctx.actor, 'identity.manage');
     const token = crypto.randomBytes(32).toString('base64url');
     return this.d.tx.run(ctx, async (trx, now) => {
-      const id = await this.d.repo.insert({ name, token_hash: hashOf(token), created_by: ctx.actor.id, created_at: now }, trx);
+      const id = await this.d.repo.insert(
+        { name, token_hash: hashOf(token), created_by: ctx.actor.id, created_at: now },
+        trx,
+      );
       return {
         result: { id, name, token },
         audit: { action: 'scim_token.create', targetType: 'scim_token', targetId: id, after: { name } },

@@ -30,7 +30,8 @@ const field = (body: ScimJson, name: string): unknown =>
 
 function text(v: unknown, name: string): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
-  if (typeof v !== 'string' || v.length > MAX_TEXT) throw invalidValue(`${name} must be a string of at most ${MAX_TEXT} characters`);
+  if (typeof v !== 'string' || v.length > MAX_TEXT)
+    throw invalidValue(`${name} must be a string of at most ${MAX_TEXT} characters`);
   return v.trim();
 }
 
@@ -91,7 +92,10 @@ export function toScimUser(u: ScimUserRow, base: string): ScimJson {
     displayName: profile.displayName ?? u.username,
     active: u.status === 'active',
     emails: [{ value: u.email, type: 'work', primary: true }],
-    groups: u.group_id === null ? [] : [{ value: String(u.group_id), display: u.group_name ?? '', $ref: `${base}/Groups/${u.group_id}` }],
+    groups:
+      u.group_id === null
+        ? []
+        : [{ value: String(u.group_id), display: u.group_name ?? '', $ref: `${base}/Groups/${u.group_id}` }],
     meta: {
       resourceType: 'User',
       created: u.created_at,
@@ -105,7 +109,7 @@ function parseProfile(raw: string | null): ScimUserInput['profile'] {
   if (!raw) return {};
   try {
     const p = JSON.parse(raw) as unknown;
-    return isObject(p) ? (p as ScimUserInput['profile']) : {};
+    return isObject(p) ? p : {};
   } catch {
     return {};
   }

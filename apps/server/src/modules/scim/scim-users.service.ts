@@ -116,7 +116,12 @@ export class ScimUsersService {
   }
 
   private async apply(ctx: AdminContext, user: ScimUserRow, input: ScimUserInput): Promise<void> {
-    const before = { scim_user_name: user.scim_user_name, external_id: user.external_id, email: user.email, scim_profile: user.scim_profile };
+    const before = {
+      scim_user_name: user.scim_user_name,
+      external_id: user.external_id,
+      email: user.email,
+      scim_profile: user.scim_profile,
+    };
     const after = directoryFields(input);
     if (Object.entries(after).some(([k, v]) => before[k as keyof typeof before] !== v)) {
       await this.mapConflicts(() =>
@@ -145,7 +150,8 @@ export class ScimUsersService {
   private async assertFree(input: ScimUserInput, ownId: number, trx: Db): Promise<void> {
     if (await this.d.repo.holderOf('scim_user_name', input.userName, ownId, trx)) throw uniqueness('userName is taken');
     // An account the directory has not named yet answers to its username or email as userName.
-    const local = (await this.d.users.findByUsername(input.userName, trx)) ?? (await this.d.users.findByEmail(input.userName, trx));
+    const local =
+      (await this.d.users.findByUsername(input.userName, trx)) ?? (await this.d.users.findByEmail(input.userName, trx));
     if (local && local.id !== ownId && local.scim_user_name === null) throw uniqueness('userName is taken');
     if (input.externalId && (await this.d.repo.holderOf('external_id', input.externalId, ownId, trx))) {
       throw uniqueness('externalId is taken');
@@ -170,7 +176,8 @@ export class ScimUsersService {
       return await run();
     } catch (err) {
       const conflict = conflictFromDbError(err);
-      if (conflict || /users_(external_id|scim_user_name)_uq/.test(String(err))) throw uniqueness('The identity is taken');
+      if (conflict || /users_(external_id|scim_user_name)_uq/.test(String(err)))
+        throw uniqueness('The identity is taken');
       throw err;
     }
   }

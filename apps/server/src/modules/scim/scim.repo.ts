@@ -133,12 +133,7 @@ export class ScimRepo {
     const [rows, count] = await Promise.all([
       limit === 0
         ? []
-        : q
-            .select(['id', 'name', 'created_at', 'updated_at'])
-            .orderBy('id')
-            .limit(limit)
-            .offset(offset)
-            .execute(),
+        : q.select(['id', 'name', 'created_at', 'updated_at']).orderBy('id').limit(limit).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     return { rows, total: Number(count.n) };

@@ -35,7 +35,11 @@ export const scimRoutes =
   (s: { tokens: ScimTokensService; users: ScimUsersService; groups: ScimGroupsService }) =>
   async (app: FastifyInstance): Promise<void> => {
     const tokens = new WeakMap<FastifyRequest, ScimTokenRow>();
-    app.addContentTypeParser('application/scim+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+    app.addContentTypeParser(
+      'application/scim+json',
+      { parseAs: 'string' },
+      app.getDefaultJsonParser('error', 'error'),
+    );
 
     app.addHook('onRequest', async (req) => {
       const header = req.headers.authorization ?? '';
@@ -78,7 +82,9 @@ export const scimRoutes =
     app.get('/Users', hidden, async (req, reply) =>
       send(reply, 200, await s.users.list(filterOf(req), pagingOf(query(req)), base(req))),
     );
-    app.post('/Users', hidden, async (req, reply) => send(reply, 201, await s.users.create(ctx(req), req.body, base(req))));
+    app.post('/Users', hidden, async (req, reply) =>
+      send(reply, 201, await s.users.create(ctx(req), req.body, base(req))),
+    );
     app.get('/Users/:id', hidden, async (req, reply) => send(reply, 200, await s.users.get(id(req), base(req))));
     app.put('/Users/:id', hidden, async (req, reply) =>
       send(reply, 200, await s.users.replace(ctx(req), id(req), req.body, base(req))),
