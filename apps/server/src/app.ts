@@ -18,6 +18,7 @@ import { type Clock, systemClock } from './lib/runtime/clock.js';
 import { type HousekeepingTask, runHousekeeping, scheduleHousekeeping } from './lib/runtime/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/data/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/runtime/mailer.js';
+import { OutboxRepo } from './modules/mail/outbox.repo.js';
 import { serializerCompiler } from './lib/http/response-serializer.js';
 import { resolveAppSecret } from './lib/auth/secrets.js';
 import { AccessTokens } from './lib/auth/tokens.js';
@@ -185,7 +186,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   const mailer =
     opts.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(new OutboxRepo(db), app.log));
   const tokens = new AccessTokens(secret);
   const stats = createStatsServices({
     db,

@@ -19,8 +19,8 @@ import { AdminUsersRepo } from '../users/admin-users.repo.js';
 import { AdminUsersService } from '../users/admin-users.service.js';
 import { UserImportService } from '../users/user-import.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
-import { AdminTransactions } from './admin-tx.js';
-import { IdempotencyRepo } from './idempotency.repo.js';
+import { AdminTransactions } from '../audit/admin-tx.js';
+import { IdempotencyRepo } from '../audit/idempotency.repo.js';
 
 /** Wires the admin side: users, credits, groups and their pools, the audit log. */
 export function createAdminServices(d: {
