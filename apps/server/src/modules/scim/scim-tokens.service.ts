@@ -5,7 +5,7 @@ import { type Clock, iso } from '../../lib/runtime/clock.js';
 import { AppError } from '../../lib/http/errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { ScimTokensRepo } from './scim-tokens.repo.js';
 
 /** A use is written at most once a minute per token: provisioning runs send many requests. */

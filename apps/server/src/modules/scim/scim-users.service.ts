@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
 import { hashPassword } from '../../lib/auth/passwords.js';
 import type { AdminContext } from '../../policies/actor.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount } from '../users/account-creation.js';
