@@ -20,6 +20,7 @@ import { type Clock, systemClock } from './lib/runtime/clock.js';
 import { type HousekeepingTask, runHousekeeping, scheduleHousekeeping } from './lib/runtime/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/data/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/runtime/mailer.js';
+import { OutboxRepo } from './modules/mail/outbox.repo.js';
 import { serializerCompiler } from './lib/http/response-serializer.js';
 import { resolveAppSecret } from './lib/auth/secrets.js';
 import { AccessTokens } from './lib/auth/tokens.js';
@@ -59,6 +60,9 @@ import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
+import { createScimServices } from './modules/scim/scim.services.js';
+import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
@@ -186,7 +190,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
 
   const mailer =
     opts.mailer ??
-    (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db, app.log));
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(new OutboxRepo(db), app.log));
   const tokens = new AccessTokens(secret);
   const stats = createStatsServices({
     db,
@@ -258,6 +264,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
+  const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
   // Added after the database's own hook, so it runs first: no round outlives the database.
@@ -359,9 +366,12 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(groupsRoutes(admin));
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage));
+      await api.register(scimTokensRoutes(scim.tokens));
     },
     { prefix: '/api' },
   );
+  // At the site root, where identity providers expect it: SCIM is not part of the JSON API.
+  await app.register(scimRoutes(scim), { prefix: SCIM_PREFIX });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {

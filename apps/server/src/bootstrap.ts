@@ -30,7 +30,7 @@ export async function bootstrap(deps: {
   log: FastifyBaseLogger;
 }): Promise<BootstrapResult> {
   const { db, now } = deps;
-  const hasDefaultGroup = await db.selectFrom('user_groups').select('id').where('id', '=', 1).executeTakeFirst();
+  const hasDefaultGroup = await deps.groups.findById(1, db);
   if (!hasDefaultGroup) {
     await deps.groups.insertDefault(
       {

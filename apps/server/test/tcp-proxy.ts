@@ -57,6 +57,11 @@ export class TcpProxy {
     });
   }
 
+  /** Connections open through the relay (each counts its two ends). */
+  get openSockets(): number {
+    return this.sockets.size;
+  }
+
   /** Relays again (listening again if the port was closed). */
   async pass(): Promise<void> {
     this.mode = 'pass';

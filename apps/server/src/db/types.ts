@@ -31,6 +31,12 @@ export interface UsersTable {
   deleted_at: Generated<string | null>;
   /** 1: an administrator fixed the group; single sign-on's group mapping leaves it alone. */
   group_pinned: Generated<number>;
+  /** The directory's `externalId` for a person provisioned through SCIM. */
+  external_id: Generated<string | null>;
+  /** The directory's `userName` (often an email, longer than a local username may be). */
+  scim_user_name: Generated<string | null>;
+  /** Name parts and display name as the directory sent them (JSON), returned unchanged. */
+  scim_profile: Generated<string | null>;
 }
 
 export interface UserGroupsTable {
@@ -406,12 +412,24 @@ export interface SamlSeenAssertionsTable {
   expires_at: string;
 }
 
+/** A SCIM bearer token: only its SHA-256 is kept; revoked tokens stay for the audit trail. */
+export interface ScimTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   identity_providers: IdentityProvidersTable;
   user_identities: UserIdentitiesTable;
   sso_states: SsoStatesTable;
   sso_exchange_codes: SsoExchangeCodesTable;
   saml_seen_assertions: SamlSeenAssertionsTable;
+  scim_tokens: ScimTokensTable;
   usage_daily: UsageDailyTable;
   usage_daily_totals: UsageDailyTotalsTable;
   group_pool_transactions: GroupPoolTransactionsTable;
@@ -445,6 +463,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
+export type ScimTokenRow = Selectable<ScimTokensTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;

@@ -52,12 +52,12 @@ export const ACTION_RULES = {
   'model.manage': { all: ['model.manage'] },
   'module.read': { all: ['module.manage', 'settings.manage'], group: ['user.manage.group', 'credits.manage.group'] },
   'module.manage': { all: ['module.manage'] },
-  /** Identity providers (single sign-on, directory): super administrator only. */
-  'identity.manage': { all: ['system.all'] },
   /** The system announcement: super administrator only. */
   'announcement.manage': { all: ['system.all'] },
   /** A group's announcement: whoever manages groups, or that group's administrator. */
   'group.announcement': { all: ['group.manage'], group: ['user.manage.group'] },
+  /** Identity providers and SCIM provisioning tokens: super administrator only. */
+  'identity.manage': { all: ['system.all'] },
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
   'stats.read': {
     all: ['settings.manage', 'user.manage', 'credits.manage'],

@@ -1,7 +1,5 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
 
 export interface Mail {
   to: string;
@@ -23,22 +21,19 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
+/** Where undelivered mail is kept (the `outbox_mails` table). */
+export interface Outbox {
+  store(mail: Mail, at: Date): Promise<void>;
+}
+
 /**
- * Without SMTP the mail goes to the embedded outbox: stored in `outbox_mails` and
- * logged, so an administrator of a fresh install can still read sign-in codes.
+ * Without SMTP the mail goes to the embedded outbox: stored and logged, so an
+ * administrator of a fresh install can still read sign-in codes.
  */
-export function createOutboxMailer(db: Kysely<Database>, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(outbox: Outbox, log: FastifyBaseLogger): Mailer {
   return {
     async send(mail) {
-      await db
-        .insertInto('outbox_mails')
-        .values({
-          to_address: mail.to,
-          subject: mail.subject,
-          body: mail.text,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
+      await outbox.store(mail, new Date());
       log.info({ to: mail.to, subject: mail.subject, body: mail.text }, 'mail stored in outbox (SMTP_URL not set)');
     },
   };

@@ -19,8 +19,8 @@ import { AdminUsersRepo } from '../users/admin-users.repo.js';
 import { AdminUsersService } from '../users/admin-users.service.js';
 import { UserImportService } from '../users/user-import.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
-import { AdminTransactions } from './admin-tx.js';
-import { IdempotencyRepo } from './idempotency.repo.js';
+import { AdminTransactions } from '../audit/admin-tx.js';
+import { IdempotencyRepo } from '../audit/idempotency.repo.js';
 
 /** Wires the admin side: users, credits, groups and their pools, the audit log. */
 export function createAdminServices(d: {
@@ -74,6 +74,6 @@ export function createAdminServices(d: {
   });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx, onPoolChanged });
-  return { audit, auditCheckpoints, idempotency, users, credits, groups, pool, imports };
+  return { audit, auditCheckpoints, idempotency, tx, users, credits, groups, pool, imports };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

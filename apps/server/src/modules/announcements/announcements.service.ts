@@ -3,7 +3,7 @@ import { type Clock, iso } from '../../lib/runtime/clock.js';
 import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { announcementSnapshot, emptyAnnouncement, isVisible, toAnnouncement } from './announcement.presenter.js';
 import { type AnnouncementScope, type AnnouncementsRepo, scopeKey } from './announcements.repo.js';

@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
-import { AdminTransactions } from '../admin/admin-tx.js';
-import type { AdminServices } from '../admin/admin.services.js';
+import { AdminTransactions, type AdminRecords } from '../audit/admin-tx.js';
 import { AnnouncementsRepo } from './announcements.repo.js';
 import { AnnouncementsService } from './announcements.service.js';
 
 /** Wires the announcements onto the shared audit log. */
 export function createAnnouncementsService(d: {
   db: Kysely<Database>;
-  admin: Pick<AdminServices, 'audit' | 'idempotency'>;
+  admin: AdminRecords;
   clock: Clock;
 }): AnnouncementsService {
   return new AnnouncementsService({

@@ -5,7 +5,7 @@ import { addSeconds, iso } from '../../lib/runtime/clock.js';
 import { EmailCodeRepo } from './email-code.repo.js';
 import { LoginAttemptsRepo } from './login-attempts.repo.js';
 import { SessionRepo } from './session.repo.js';
-import { IdempotencyRepo } from '../admin/idempotency.repo.js';
+import { IdempotencyRepo } from '../audit/idempotency.repo.js';
 
 /** Deletes what the auth rules no longer look at, so these tables stay small (run hourly by the housekeeping). */
 export async function pruneAuthData(db: Kysely<Database>, now: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
-import { lockOwner } from '../chat/owner-lock.js';
+import { lockOwner } from '../users/owner-lock.repo.js';
 
 /** Where uploaded avatars are served; any other address holds no bytes of ours. */
 export const AVATAR_URL_PREFIX = '/api/avatars/';

@@ -1,7 +1,7 @@
 import { AppError, InputError } from '../../lib/http/errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import type { Db } from '../../db/types.js';
 import type { CatalogGrantsRepo, HeldGroups } from './catalog-grants.repo.js';

@@ -61,7 +61,7 @@ export function createChatServices(d: ChatDeps) {
     new SignedImageUrls(d.secret, d.clock),
     d.uploads,
   );
-  const branches = new MessageBranches(d.db, messageFiles);
+  const branches = new MessageBranches(d.db, messages.tree, messageFiles);
   const calendar = new StatsCalendar(d.settings, d.clock);
   const accounting = new TurnAccounting(d.db, d.credits, messages, conversationsRepo, d.users, () =>
     calendar.timeZone(),

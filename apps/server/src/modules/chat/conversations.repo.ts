@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
 import type { ConversationRow, ConversationsTable, Database, Db } from '../../db/types.js';
 import { reusableQuery } from '../../db/reusable-query.js';
-import { lockOwner } from './owner-lock.js';
+import { lockOwner } from '../users/owner-lock.repo.js';
 
 /** What a page of the list holds: every column but the owner, whom the query already names, and the version shown. */
 export type ListedConversation = Omit<ConversationRow, 'user_id' | 'active_message_id'>;

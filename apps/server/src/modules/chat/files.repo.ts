@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, FileRow, FilesTable, Db } from '../../db/types.js';
 import type { UserRow } from '../../db/types.js';
-import { lockOwner } from './owner-lock.js';
+import { lockOwner } from '../users/owner-lock.repo.js';
 
 /** Uploaded chat images (metadata; the bytes live under DATA_DIR/uploads). */
 export class FilesRepo {

@@ -1,21 +1,13 @@
 import crypto from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import type { ConversationRow, Database, MessageRow, Db } from '../../db/types.js';
+import type { Kysely } from 'kysely';
+import type { ConversationRow, Database, Db } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import type { AttachedFile, MessageFilesRepo } from './message-files.repo.js';
 import { MessageTree } from './message-tree.js';
+import type { MessageNode, MessageTreeRepo } from './message-tree.repo.js';
 import type { TurnMessage } from './send-prompt.js';
 
-/** A message's place in its conversation, without its text. */
-export interface MessageNode {
-  id: string;
-  parent_id: string | null;
-  seq: number;
-  role: MessageRow['role'];
-  status: MessageRow['status'];
-  /** 1 when it holds text or images (an empty message says nothing to the model). */
-  says: number;
-}
+export type { MessageNode } from './message-tree.repo.js';
 
 /** An image of a turn's question. */
 export interface QuestionFile {
@@ -43,22 +35,13 @@ export interface TurnQuestion {
 export class MessageBranches {
   constructor(
     private readonly db: Kysely<Database>,
+    private readonly links: MessageTreeRepo,
     private readonly files: MessageFilesRepo,
   ) {}
 
   /** The conversation's messages as a tree (ids, links and states only). */
   async tree(conversationId: string, db: Db = this.db): Promise<MessageTree<MessageNode>> {
-    const rows = await db
-      .selectFrom('messages')
-      .select(['id', 'parent_id', 'seq', 'role', 'status'])
-      .select(
-        sql<number>`case when content <> '' or exists (select 1 from message_files f where f.message_id = messages.id) then 1 else 0 end`.as(
-          'says',
-        ),
-      )
-      .where('conversation_id', '=', conversationId)
-      .execute();
-    return new MessageTree(rows.map((r) => ({ ...r, seq: Number(r.seq), says: Number(r.says) })));
+    return new MessageTree(await this.links.nodes(db, conversationId));
   }
 
   /**
@@ -97,13 +80,13 @@ export class MessageBranches {
     if (!node) throw notFound();
     if (node.role !== 'user') throw new AppError('NOT_A_QUESTION');
     const parentId = tree.parentOf(node.id);
-    const [row, files, history] = await Promise.all([
-      this.db.selectFrom('messages').select('content').where('id', '=', node.id).executeTakeFirstOrThrow(),
+    const [content, files, history] = await Promise.all([
+      this.links.contents(this.db, [node.id]),
       this.files.ofMessages([node.id]),
       this.historyUpTo(tree, parentId, conversation.context_length),
     ]);
     return {
-      asked: { id: node.id, parentId, content: row.content, isNew: false },
+      asked: { id: node.id, parentId, content: content.get(node.id) ?? '', isNew: false },
       files: (files.get(node.id) ?? []).map((f) => ({
         id: f.file_id,
         stored_name: f.stored_name,
@@ -132,11 +115,10 @@ export class MessageBranches {
       .slice(-limit);
     if (said.length === 0) return [];
     const ids = said.map((m) => m.id);
-    const [rows, files] = await Promise.all([
-      this.db.selectFrom('messages').select(['id', 'content']).where('id', 'in', ids).execute(),
+    const [content, files] = await Promise.all([
+      this.links.contents(this.db, ids),
       this.files.ofMessages(said.filter((m) => m.role === 'user').map((m) => m.id)),
     ]);
-    const content = new Map(rows.map((r) => [r.id, r.content]));
     return said.map((m) => ({
       role: m.role,
       content: content.get(m.id) ?? '',

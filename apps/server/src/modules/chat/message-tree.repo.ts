@@ -1,11 +1,45 @@
-import type { Db } from '../../db/types.js';
+import { sql } from 'kysely';
+import type { Db, MessageRow } from '../../db/types.js';
+
+/** A message's place in its conversation, without its text. */
+export interface MessageNode {
+  id: string;
+  parent_id: string | null;
+  seq: number;
+  role: MessageRow['role'];
+  status: MessageRow['status'];
+  /** 1 when it holds text or images (an empty message says nothing to the model). */
+  says: number;
+}
 
 /**
  * The parent links of a conversation's messages as turns change them: a question's answers,
  * what hangs under a turn taken out or answered again, and a question's answered state.
- * (The tree as a whole is read by `MessageBranches.tree`.)
+ * (`MessageBranches` builds the whole tree from `nodes`.)
  */
 export class MessageTreeRepo {
+  /** Every message of the conversation: ids, links and states, no text. */
+  async nodes(db: Db, conversationId: string): Promise<MessageNode[]> {
+    const rows = await db
+      .selectFrom('messages')
+      .select(['id', 'parent_id', 'seq', 'role', 'status'])
+      .select(
+        sql<number>`case when content <> '' or exists (select 1 from message_files f where f.message_id = messages.id) then 1 else 0 end`.as(
+          'says',
+        ),
+      )
+      .where('conversation_id', '=', conversationId)
+      .execute();
+    return rows.map((r) => ({ ...r, seq: Number(r.seq), says: Number(r.says) }));
+  }
+
+  /** The text of each message named (read only for what the model is sent). */
+  async contents(db: Db, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db.selectFrom('messages').select(['id', 'content']).where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [r.id, r.content]));
+  }
+
   /** The newest answer of a question other than `except` (in any state), or undefined. */
   async newestAnswerOf(
     db: Db,

@@ -7,10 +7,10 @@ import { AppError } from '../../lib/http/errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { dayIn } from '../stats/stats-calendar.js';
-import { type UsageKey, addUsage } from '../stats/usage-rollup.js';
+import { type UsageKey, addUsage } from '../stats/usage-rollup.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
-import { lockOwner } from './owner-lock.js';
+import { lockOwner } from '../users/owner-lock.repo.js';
 import type { AnswerClaim, MessagesRepo } from './messages.repo.js';
 
 export interface OpenTurn {

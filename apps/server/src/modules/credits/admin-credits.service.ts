@@ -11,7 +11,7 @@ import { paginate } from '../../lib/http/envelope.js';
 import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorizeFound } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { UserTargets } from '../../policies/user-targets.js';
 import { userTarget } from '../../policies/user-targets.js';
 import type { AdminLedgerRepo } from './admin-ledger.repo.js';

@@ -2,7 +2,7 @@ import type { AdminUser, CreditTransaction, DistributeCreditsBody, Group, Langua
 import { AppError, InputError } from '../../lib/http/errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { toCreditTransaction } from '../credits/ledger.presenter.js';
 import type { UserTargets } from '../../policies/user-targets.js';

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/http/errors.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import type { ClosedGrant, GroupGrantsRepo } from './group-grants.repo.js';
 import { groupSnapshot, toGroup } from './group.presenter.js';

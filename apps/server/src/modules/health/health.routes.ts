@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { databaseAnswers } from '../../db/ping.js';
 import type { Database } from '../../db/types.js';
 import type { DiskSpace } from '../../lib/data/disk-space.js';
 import type { KvStore } from '../../lib/data/kv-store.js';
@@ -31,13 +32,7 @@ export const healthRoutes =
       // included; Redis commands time out by themselves), so a load balancer hears
       // "not ready" quickly when either is away.
       const [database, cache, space] = await Promise.all([
-        within(
-          READY_DATABASE_TIMEOUT_MS,
-          sql`select 1`.execute(db).then(
-            () => true,
-            () => false,
-          ),
-        ),
+        within(READY_DATABASE_TIMEOUT_MS, databaseAnswers(db)),
         kv.ping(),
         disk(),
       ]);

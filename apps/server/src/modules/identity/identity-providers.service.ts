@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError, InputError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import { isRowId } from '../users/users.repo.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/types.js';
 import { SecretBox } from '../../lib/auth/secret-box.js';
 import type { ChangeBus } from '../../lib/data/change-bus.js';
 import type { Clock } from '../../lib/runtime/clock.js';
-import { AdminTransactions } from '../admin/admin-tx.js';
+import { AdminTransactions } from '../audit/admin-tx.js';
 import type { AdminServices } from '../admin/admin.services.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';

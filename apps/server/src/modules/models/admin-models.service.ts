@@ -15,7 +15,7 @@ import { AppError, InputError } from '../../lib/http/errors.js';
 import type { SecretBox } from '../../lib/auth/secret-box.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
 import { CatalogItems } from '../catalog/catalog-items.js';
 import { modelSnapshot, testSnapshot, toAdminModel } from './admin-model.presenter.js';

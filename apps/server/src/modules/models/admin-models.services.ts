@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import { SecretBox } from '../../lib/auth/secret-box.js';
-import { AdminTransactions } from '../admin/admin-tx.js';
-import type { AdminServices } from '../admin/admin.services.js';
+import { AdminTransactions, type AdminRecords } from '../audit/admin-tx.js';
 import { AdminModelsRepo } from './admin-models.repo.js';
 import { AdminModelsService } from './admin-models.service.js';
 import { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
@@ -13,7 +12,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 /** Wires the model administration onto the shared audit log and idempotency store. */
 export function createAdminModelsService(d: {
   db: Kysely<Database>;
-  admin: Pick<AdminServices, 'audit' | 'idempotency'>;
+  admin: AdminRecords;
   clock: Clock;
   /** The application secret: keys are sealed with the same box the chat side opens them with. */
   secret: string;

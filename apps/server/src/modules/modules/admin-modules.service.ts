@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { CatalogGrantsRepo } from '../catalog/catalog-grants.repo.js';
 import { CatalogItems } from '../catalog/catalog-items.js';
 import { probe, probeUrlOf } from './module-probe.js';

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import type { KvStore } from '../../lib/data/kv-store.js';
-import { AdminTransactions } from '../admin/admin-tx.js';
-import type { AdminServices } from '../admin/admin.services.js';
+import { AdminTransactions, type AdminRecords } from '../audit/admin-tx.js';
 import { AdminModulesService } from './admin-modules.service.js';
 import { type HealthMonitorOptions, ModuleHealthMonitor } from './module-health-monitor.js';
 import { deriveModuleSigningKey } from './module-signing-key.js';
@@ -16,7 +15,7 @@ import { MODULE_CATALOG } from '../catalog/catalog-kinds.js';
 /** Wires modules: the admin side, the single sign-on hand-off and the background health checks. */
 export async function createModuleServices(d: {
   db: Kysely<Database>;
-  admin: Pick<AdminServices, 'audit' | 'idempotency'>;
+  admin: AdminRecords;
   kv: KvStore;
   clock: Clock;
   secret: string;

@@ -2,7 +2,7 @@ import type { AdminSettings, SettingsUpdateBody } from '@aiplatform/contracts';
 import { InputError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { changedSections, mergeSettings, pickSections } from './settings-merge.js';
 import { toAdminSettings } from './settings.presenter.js';
 import type { SettingsRepo } from './settings.repo.js';

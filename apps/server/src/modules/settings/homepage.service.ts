@@ -2,7 +2,7 @@ import type { Homepage, HomepageBody, PublicHomepage } from '@aiplatform/contrac
 import { InputError } from '../../lib/http/errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { sanitizeHomepageHtml } from './homepage-sanitize.js';
 import type { SettingsRepo } from './settings.repo.js';

@@ -2,8 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
-import { AdminTransactions } from '../admin/admin-tx.js';
-import type { AdminServices } from '../admin/admin.services.js';
+import { AdminTransactions, type AdminRecords } from '../audit/admin-tx.js';
 import { AdminSettingsService } from './admin-settings.service.js';
 import { HomepageService } from './homepage.service.js';
 import { SettingsRepo } from './settings.repo.js';
@@ -13,7 +12,7 @@ import { SiteImagesService } from './site-images.service.js';
 /** Wires the settings administration (settings, homepage, site images) onto the shared audit log. */
 export function createSettingsAdminServices(d: {
   db: Kysely<Database>;
-  admin: Pick<AdminServices, 'audit' | 'idempotency'>;
+  admin: AdminRecords;
   settings: SettingsService;
   clock: Clock;
   dataDir: string;

@@ -9,7 +9,7 @@ import { IMAGE_TYPES, detectImageType, isIcon } from '../../lib/http/image-type.
 import { writeWhole } from '../../lib/http/uploads.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 
 export type SiteImageKind = 'logo' | 'favicon';
 

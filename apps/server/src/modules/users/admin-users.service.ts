@@ -18,7 +18,7 @@ import { hashPassword } from '../../lib/auth/passwords.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { userTarget, type UserTargets } from '../../policies/user-targets.js';
 import { authorize, authorizeFound, can, listScope, refuseSelfAction, requireScope } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import { assertIdentityFree, conflictFromDbError } from './identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';

@@ -4,7 +4,7 @@ import { translate } from '../../lib/runtime/i18n.js';
 import { hashPassword } from '../../lib/auth/passwords.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize, can } from '../../policies/policy.js';
-import type { AdminTransactions } from '../admin/admin-tx.js';
+import type { AdminTransactions } from '../audit/admin-tx.js';
 import { conflictFromDbError } from './identity.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';

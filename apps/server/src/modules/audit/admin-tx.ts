@@ -5,8 +5,14 @@ import { type Clock, iso } from '../../lib/runtime/clock.js';
 import { AppError } from '../../lib/http/errors.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { AdminContext } from '../../policies/actor.js';
-import type { AuditEntry, AuditService } from '../audit/audit.service.js';
+import type { AuditEntry, AuditService } from './audit.service.js';
 import type { IdempotencyRepo } from './idempotency.repo.js';
+
+/** What an area needs to build its own AdminTransactions (the audit log and the stored answers of Idempotency-Keys). */
+export interface AdminRecords {
+  audit: AuditService;
+  idempotency: IdempotencyRepo;
+}
 
 export interface AdminWork<T> {
   result: T;
