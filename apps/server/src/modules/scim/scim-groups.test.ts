@@ -62,6 +62,17 @@ describe('SCIM /Groups', () => {
     expect(found.body.totalResults).toBe(1);
     expect(found.body.Resources[0]).toMatchObject({ id: String(gid), displayName: name });
     expect(found.body.Resources[0]!.members).toBeUndefined();
+
+    // Entra checks one membership: GET /Groups?filter=id eq "…" and members eq "…"
+    const member = (userId: string) =>
+      scim<ScimList>(
+        t,
+        'GET',
+        `/Groups?excludedAttributes=members&filter=${encodeURIComponent(`id eq "${gid}" and members eq "${userId}"`)}`,
+        token,
+      );
+    expect((await member(a)).body.totalResults).toBe(1);
+    expect((await member(await newUser())).body.totalResults).toBe(0);
   });
 
   it("adds and removes members with Entra's and Okta's PATCH forms; a removed member returns to the default group", async () => {

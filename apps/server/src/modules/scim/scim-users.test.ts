@@ -136,6 +136,7 @@ describe('SCIM /Users', () => {
     );
     const session = await t.tokensFor(`isaac.${s}@example.com`, 'Secret#123');
     expect((await t.get('/api/auth/me', session.accessToken)).status).toBe(200);
+    expect((await t.get('/api/modules/wiki/auth-url', session.accessToken)).body.error).toBe('NOT_FOUND');
 
     const res = await scim<ScimUser>(t, 'PATCH', `/Users/${id}`, token, {
       schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
@@ -145,6 +146,11 @@ describe('SCIM /Users', () => {
     expect(res.body.active).toBe(false);
     // The next request with the session's access token is refused.
     expect((await t.get('/api/auth/me', session.accessToken)).body.error).toBe('ACCOUNT_DISABLED');
+    // Nor can the session be renewed, nor the person be handed off into a module.
+    expect((await t.post('/api/auth/refresh', { refreshToken: session.refreshToken })).body.error).toBe(
+      'ACCOUNT_DISABLED',
+    );
+    expect((await t.get('/api/modules/wiki/auth-url', session.accessToken)).body.error).toBe('ACCOUNT_DISABLED');
     expect((await t.userRow(Number(id))).status).toBe('inactive');
     // Entra reads it back as disabled.
     expect((await scim<ScimUser>(t, 'GET', `/Users/${id}`, token)).body.active).toBe(false);
