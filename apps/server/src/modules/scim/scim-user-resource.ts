@@ -9,7 +9,8 @@ export interface ScimUserInput {
   userName: string;
   email: string;
   externalId: string | null;
-  active: boolean;
+  /** Absent when not sent: a new account is active, an existing one keeps its status. */
+  active: boolean | undefined;
   /** `name` and `displayName`, kept as sent and returned unchanged. */
   profile: { name?: ScimJson; displayName?: string };
 }
@@ -18,8 +19,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 255;
 
 /** Entra ID sends booleans as the strings "True" and "False". */
-function booleanOf(v: unknown, fallback: boolean): boolean {
-  if (v === undefined || v === null) return fallback;
+function booleanOf(v: unknown): boolean | undefined {
+  if (v === undefined || v === null) return undefined;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
   throw invalidValue('active must be true or false');
@@ -38,13 +39,13 @@ function text(v: unknown, name: string): string | undefined {
 /** The primary email, else the first; the userName when it is an email and no email was sent. */
 function emailOf(emails: unknown, userName: string): string {
   const list = Array.isArray(emails) ? emails.filter(isObject) : [];
-  const chosen = list.find((e) => booleanOf(field(e, 'primary'), false)) ?? list[0];
+  const chosen = list.find((e) => booleanOf(field(e, 'primary')) === true) ?? list[0];
   const value = chosen ? text(field(chosen, 'value'), 'emails.value') : EMAIL.test(userName) ? userName : undefined;
   if (!value || !EMAIL.test(value) || value.length > 254) throw invalidValue('A valid email is required');
   return value.toLowerCase();
 }
 
-/** Reads a SCIM User (POST, PUT, or the result of a PATCH); `active` defaults to true. */
+/** Reads a SCIM User (POST, PUT, or the result of a PATCH). */
 export function readUserInput(body: unknown): ScimUserInput {
   if (!isObject(body)) throw invalidValue('A User object is required');
   const userName = text(field(body, 'userName'), 'userName');
@@ -55,7 +56,7 @@ export function readUserInput(body: unknown): ScimUserInput {
     userName,
     email: emailOf(field(body, 'emails'), userName),
     externalId: text(field(body, 'externalId'), 'externalId') ?? null,
-    active: booleanOf(field(body, 'active'), true),
+    active: booleanOf(field(body, 'active')),
     profile: {
       ...(isObject(name) ? { name: pickName(name) } : {}),
       ...(displayName ? { displayName } : {}),

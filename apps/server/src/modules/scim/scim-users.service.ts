@@ -83,7 +83,7 @@ export class ScimUsersService {
         });
         await this.d.repo.setDirectoryFields(id, directoryFields(input), now, trx);
         // A new account has no session yet, so a directory that creates it disabled needs nothing more.
-        if (!input.active) await this.d.users.update(id, { status: 'inactive' }, trx);
+        if (input.active === false) await this.d.users.update(id, { status: 'inactive' }, trx);
         return {
           result: id,
           audit: { action: 'user.create', targetType: 'user', targetId: id, after: auditFields(input) },
@@ -137,6 +137,7 @@ export class ScimUsersService {
         }),
       );
     }
+    if (input.active === undefined) return;
     const status = input.active ? 'active' : 'inactive';
     if (status !== user.status) await this.d.adminUsers.setStatus(ctx, user.id, status);
   }
@@ -194,5 +195,5 @@ const auditFields = (input: ScimUserInput) => ({
   userName: input.userName,
   externalId: input.externalId,
   email: input.email,
-  active: input.active,
+  active: input.active ?? true,
 });
