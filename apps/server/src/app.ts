@@ -11,6 +11,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth/auth-guard.js';
 import { createChangeBus } from './lib/data/change-bus.js';
+import { createIdentityServices, type IdentityServices } from './modules/identity/identity.services.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
 import { type StatFsReader, diskSpaceCheck } from './lib/data/disk-space.js';
 import { applyHttpServerSettings } from './lib/http/http-server-settings.js';
 import { AppError } from './lib/http/errors.js';
@@ -109,6 +111,8 @@ export interface BuiltApp {
   presence: Presence;
   /** The hourly housekeeping (tests run a round at will). */
   housekeeping: { run(now: Date): Promise<void> };
+  /** Single sign-on's services (tests resolve accounts from profiles they make up). */
+  identity: IdentityServices;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -246,6 +250,18 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
+  const identity = createIdentityServices({
+    db,
+    users,
+    groups,
+    settings,
+    admin,
+    sessions: auth.sessions,
+    changes,
+    clock,
+    secret,
+    onPoolChanged,
+  });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
@@ -279,6 +295,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
+    { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
     { name: 'chat uploads', run: (now) => chat.images.pruneStaleUploads(now) },
     {
       name: 'audit checkpoint',
@@ -334,6 +351,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(storageRoutes(storage.budget));
       await api.register(announcementsRoutes(announcements));
       await api.register(authRoutes(auth, guards, limits));
+      await api.register(identityRoutes(identity, limits));
       await api.register(modulesRoutes(modules));
       await api.register(adminModulesRoutes(modules.admin));
       await api.register(modelsRoutes(chat.models));
@@ -372,5 +390,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     answerSweep: chat.sweep,
     presence: stats.presence,
     housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
+    identity,
   };
 }
