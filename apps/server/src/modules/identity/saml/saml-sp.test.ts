@@ -4,7 +4,7 @@ import { AppError } from '../../../lib/http/errors.js';
 import { encodeResponse, makeSigningKey, TestSamlIdp, type AssertionOptions } from '../../../../test/saml-idp.js';
 import { type AssertionReplayGuard, MemoryAssertionReplayGuard } from './assertion-replay-guard.js';
 import { parseIdpMetadata } from './idp-metadata.js';
-import { SamlServiceProvider } from './saml-sp.js';
+import { newSamlRequestId, SamlServiceProvider } from './saml-sp.js';
 
 const SP_ENTITY_ID = 'https://chat.example.test/saml';
 const ACS_URL = 'https://chat.example.test/api/auth/sso/corp/acs';
@@ -30,16 +30,17 @@ function makeSp(guard: AssertionReplayGuard = new MemoryAssertionReplayGuard()) 
 
 /** A started flow: the SP issued an AuthnRequest; the IdP answers it with `overrides`. */
 async function startedFlow(sp = makeSp()) {
-  const start = await sp.startLogin('state-1');
+  const requestId = newSamlRequestId();
+  await sp.startLogin('state-1', requestId);
   const answer = (overrides: Partial<AssertionOptions> = {}): AssertionOptions => ({
-    inResponseTo: start.requestId,
+    inResponseTo: requestId,
     audience: SP_ENTITY_ID,
     recipient: ACS_URL,
     nameId: 'alice-0001',
     attributes: { email: 'alice@corp.test', uid: 'alice', displayName: 'Alice Liddell', groups: ['staff', 'eng'] },
     ...overrides,
   });
-  return { sp, requestId: start.requestId, answer };
+  return { sp, requestId, answer };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<string> {
@@ -54,14 +55,15 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
 
 describe('SAML service provider: the login request and SP metadata', () => {
   it('sends the browser to the IdP with an AuthnRequest naming this SP and its ACS', async () => {
-    const start = await makeSp().startLogin('state-1');
+    const requestId = newSamlRequestId();
+    const start = await makeSp().startLogin('state-1', requestId);
     expect(start.kind).toBe('redirect');
     if (start.kind !== 'redirect') return;
     const url = new URL(start.url);
     expect(url.origin + url.pathname).toBe(idp.ssoUrl);
     expect(url.searchParams.get('RelayState')).toBe('state-1');
     const request = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString();
-    expect(request).toContain(`ID="${start.requestId}"`);
+    expect(request).toContain(`ID="${requestId}"`);
     expect(request).toContain(`AssertionConsumerServiceURL="${ACS_URL}"`);
     expect(request).toContain(`>${SP_ENTITY_ID}</saml:Issuer>`);
   });
@@ -77,7 +79,7 @@ describe('SAML service provider: the login request and SP metadata', () => {
       },
       new MemoryAssertionReplayGuard(),
     );
-    const start = await sp.startLogin('state-2');
+    const start = await sp.startLogin('state-2', newSamlRequestId());
     expect(start.kind).toBe('form');
     if (start.kind === 'form') expect(start.html).toContain(`action="${idp.ssoUrl}"`);
   });

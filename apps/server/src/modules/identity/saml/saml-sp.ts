@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type CacheProvider, type Profile, SAML, type SamlConfig, ValidateInResponseTo } from '@node-saml/node-saml';
 import { AppError } from '../../../lib/http/errors.js';
 import type { ExternalProfile } from '../external-profile.js';
@@ -21,8 +22,10 @@ export interface SamlServiceProviderSettings {
 }
 
 /** Where `start` sends the browser: a 302 address, or (IdP offering only HTTP-POST) a self-posting form. */
-export type SamlLoginStart =
-  { kind: 'redirect'; url: string; requestId: string } | { kind: 'form'; html: string; requestId: string };
+export type SamlLoginStart = { kind: 'redirect'; url: string } | { kind: 'form'; html: string };
+
+/** A fresh AuthnRequest ID (an XML ID: it may not start with a digit). */
+export const newSamlRequestId = () => `_${randomBytes(20).toString('hex')}`;
 
 export interface SamlSignIn {
   profile: ExternalProfile;
@@ -50,21 +53,21 @@ export class SamlServiceProvider {
     private readonly replayGuard: AssertionReplayGuard,
   ) {}
 
-  /** The AuthnRequest for `start`; `relayState` carries the flow's state back to the ACS. */
-  async startLogin(relayState: string): Promise<SamlLoginStart> {
-    const requestIds = new RememberIssuedId();
-    const saml = this.saml(requestIds);
+  /**
+   * The AuthnRequest for `start`. The caller keeps `requestId` in the flow's server-side
+   * state before sending the browser off, and `relayState` brings that state back to the ACS.
+   */
+  async startLogin(relayState: string, requestId: string): Promise<SamlLoginStart> {
+    const saml = this.saml(new NoRequestCache(), requestId);
     if (this.settings.idp.ssoBinding === BINDING_POST) {
-      const html = await saml.getAuthorizeFormAsync(relayState);
-      return { kind: 'form', html, requestId: requestIds.issued() };
+      return { kind: 'form', html: await saml.getAuthorizeFormAsync(relayState) };
     }
-    const url = await saml.getAuthorizeUrlAsync(relayState, undefined, {});
-    return { kind: 'redirect', url, requestId: requestIds.issued() };
+    return { kind: 'redirect', url: await saml.getAuthorizeUrlAsync(relayState, undefined, {}) };
   }
 
   /** The SP metadata an administrator registers at the IdP. */
   metadataXml(): string {
-    return this.saml(new RememberIssuedId()).generateServiceProviderMetadata(null, null);
+    return this.saml(new NoRequestCache()).generateServiceProviderMetadata(null, null);
   }
 
   /**
@@ -110,7 +113,7 @@ export class SamlServiceProvider {
     return { assertionId, expiresAt: new Date(expiresAt.getTime() + CLOCK_SKEW_MS) };
   }
 
-  private saml(requestIds: CacheProvider): SAML {
+  private saml(requestIds: CacheProvider, requestId?: string): SAML {
     const { idp, spEntityId, acsUrl } = this.settings;
     const config: SamlConfig = {
       issuer: spEntityId,
@@ -125,6 +128,7 @@ export class SamlServiceProvider {
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SAML_REQUEST_LIFETIME_MS,
       cacheProvider: requestIds,
+      ...(requestId === undefined ? {} : { generateUniqueId: () => requestId }),
       // Let the IdP use the NameID format configured for this application there.
       identifierFormat: null,
       // Asking for password authentication would fail people who sign in with MFA or passkeys.
@@ -141,18 +145,13 @@ interface AssertionJs {
 }
 
 /**
- * node-saml keeps request IDs in a cache of its own; here the flow's server-side state is
- * that cache, so each call gets a one-request stand-in: this one records the ID `start` issued.
+ * node-saml keeps the IDs of its AuthnRequests in a cache of its own; here the flow's
+ * server-side state holds that ID instead, so node-saml gets a stand-in for one call: this
+ * one for building requests and metadata (nothing to remember)…
  */
-class RememberIssuedId implements CacheProvider {
-  private id: string | undefined;
-  issued(): string {
-    if (this.id === undefined) throw new Error('no AuthnRequest was generated');
-    return this.id;
-  }
-  saveAsync(key: string, value: string) {
-    this.id = key;
-    return Promise.resolve({ value, createdAt: Date.now() });
+class NoRequestCache implements CacheProvider {
+  saveAsync() {
+    return Promise.resolve(null);
   }
   getAsync() {
     return Promise.resolve(null);
