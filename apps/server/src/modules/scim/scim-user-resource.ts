@@ -1,4 +1,3 @@
-import { USERNAME_PATTERN } from '@aiplatform/contracts';
 import { USER_SCHEMA } from './scim-discovery.js';
 import { invalidValue } from './scim-errors.js';
 import { type ScimJson, isObject } from './scim-patch.js';
@@ -72,13 +71,6 @@ function pickName(name: ScimJson): ScimJson {
     if (v !== undefined) out[part] = v;
   }
   return out;
-}
-
-/** A username for local use from the directory's userName: letters, digits, `_` and `-`, 3–20 long. */
-export function localUsernameFrom(userName: string, suffix: string): string {
-  const base = (userName.split('@')[0] ?? '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 20);
-  const candidate = suffix ? `${base.slice(0, 20 - suffix.length - 1)}-${suffix}` : base;
-  return USERNAME_PATTERN.test(candidate) && candidate.length >= 3 ? candidate : `user-${suffix || '0'}`.slice(0, 20);
 }
 
 /** An account as a SCIM User. */
