@@ -11,6 +11,8 @@ import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth/auth-guard.js';
 import { createChangeBus } from './lib/data/change-bus.js';
+import { createIdentityServices, type IdentityServices } from './modules/identity/identity.services.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
 import { type StatFsReader, diskSpaceCheck } from './lib/data/disk-space.js';
 import { applyHttpServerSettings } from './lib/http/http-server-settings.js';
 import { AppError } from './lib/http/errors.js';
@@ -58,6 +60,9 @@ import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
+import { createScimServices } from './modules/scim/scim.services.js';
+import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
@@ -106,6 +111,8 @@ export interface BuiltApp {
   presence: Presence;
   /** The hourly housekeeping (tests run a round at will). */
   housekeeping: { run(now: Date): Promise<void> };
+  /** Single sign-on's services (tests resolve accounts from profiles they make up). */
+  identity: IdentityServices;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -243,8 +250,21 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     sessionCache,
   });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
+  const identity = createIdentityServices({
+    db,
+    users,
+    groups,
+    settings,
+    admin,
+    sessions: auth.sessions,
+    changes,
+    clock,
+    secret,
+    onPoolChanged,
+  });
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
+  const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
   // Added after the database's own hook, so it runs first: no round outlives the database.
@@ -275,6 +295,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
+    { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
     { name: 'chat uploads', run: (now) => chat.images.pruneStaleUploads(now) },
     {
       name: 'audit checkpoint',
@@ -330,6 +351,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(storageRoutes(storage.budget));
       await api.register(announcementsRoutes(announcements));
       await api.register(authRoutes(auth, guards, limits));
+      await api.register(identityRoutes(identity, limits));
       await api.register(modulesRoutes(modules));
       await api.register(adminModulesRoutes(modules.admin));
       await api.register(modelsRoutes(chat.models));
@@ -344,9 +366,12 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(groupsRoutes(admin));
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage));
+      await api.register(scimTokensRoutes(scim.tokens));
     },
     { prefix: '/api' },
   );
+  // At the site root, where identity providers expect it: SCIM is not part of the JSON API.
+  await app.register(scimRoutes(scim), { prefix: SCIM_PREFIX });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {
@@ -365,5 +390,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     answerSweep: chat.sweep,
     presence: stats.presence,
     housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
+    identity,
   };
 }

@@ -132,6 +132,7 @@ export class TestApp {
   answerSweep!: BuiltApp['answerSweep'];
   presence!: BuiltApp['presence'];
   housekeeping!: BuiltApp['housekeeping'];
+  identity!: BuiltApp['identity'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -183,6 +184,7 @@ export class TestApp {
     this.answerSweep = built.answerSweep;
     this.presence = built.presence;
     this.housekeeping = built.housekeeping;
+    this.identity = built.identity;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

@@ -11,6 +11,12 @@ export const STORAGE_LIMITS = {
 
 export const LOGIN_MODES = ['standard', 'email_verify_required'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
+/**
+ * Who may sign in with a local password once single sign-on is set up. Super administrators
+ * always may, so a broken identity provider never locks the site out (break-glass).
+ */
+export const LOCAL_PASSWORD_POLICIES = ['all', 'super_admin_only'] as const;
+export type LocalPasswordPolicy = (typeof LOCAL_PASSWORD_POLICIES)[number];
 
 /** True for a time zone this runtime knows (`Asia/Shanghai`, `UTC`, …) and for the empty string. */
 export function isTimeZoneOrEmpty(value: string): boolean {
@@ -64,7 +70,12 @@ export const SettingsSchema = z.object({
     })
     .prefault({}),
   theme: z.object({ colors: z.record(z.string(), z.string()).default({}) }).prefault({}),
-  login: z.object({ mode: z.enum(LOGIN_MODES).default('standard') }).prefault({}),
+  login: z
+    .object({
+      mode: z.enum(LOGIN_MODES).default('standard'),
+      local_password: z.enum(LOCAL_PASSWORD_POLICIES).default('all'),
+    })
+    .prefault({}),
   security: z
     .object({
       token_expires_in: z.string().regex(EXPIRES_IN_PATTERN).default('12h'),
@@ -158,7 +169,8 @@ export const PublicSystemConfigSchema = z.object({
   }),
   /** `email_verification`: the sign-up form asks for an emailed code. */
   user: z.object({ allow_register: z.boolean(), email_verification: z.boolean() }),
-  login: z.object({ mode: z.enum(LOGIN_MODES) }),
+  /** `local_password`: the sign-in page hides the password form when it is `super_admin_only`. */
+  login: z.object({ mode: z.enum(LOGIN_MODES), local_password: z.enum(LOCAL_PASSWORD_POLICIES) }),
   homepage: z.object({ enabled: z.boolean() }),
   chat: z.object({ font_family: z.string(), font_size: z.number() }),
   /** Defaults of the new-conversation form; nothing secret. */

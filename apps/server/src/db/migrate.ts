@@ -16,6 +16,8 @@ import * as m0014 from './migrations/0014-failed-turn-reasons.js';
 import * as m0015 from './migrations/0015-message-versions.js';
 import { auditKeyedChain } from './migrations/0016-audit-keyed-chain.js';
 import * as m0017 from './migrations/0017-avatar-sizes.js';
+import * as m0018 from './migrations/0018-identity.js';
+import * as m0019 from './migrations/0019-scim.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -43,6 +45,8 @@ const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
   '0015-message-versions': m0015,
   '0016-audit-keyed-chain': auditKeyedChain(ctx.appSecret),
   '0017-avatar-sizes': m0017,
+  '0018-identity': m0018,
+  '0019-scim': m0019,
 });
 
 /**

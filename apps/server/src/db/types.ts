@@ -29,6 +29,14 @@ export interface UsersTable {
   last_login_at: string | null;
   /** Set when the account is retired; a retired account is in no list and holds no identity. */
   deleted_at: Generated<string | null>;
+  /** 1: an administrator fixed the group; single sign-on's group mapping leaves it alone. */
+  group_pinned: Generated<number>;
+  /** The directory's `externalId` for a person provisioned through SCIM. */
+  external_id: Generated<string | null>;
+  /** The directory's `userName` (often an email, longer than a local username may be). */
+  scim_user_name: Generated<string | null>;
+  /** Name parts and display name as the directory sent them (JSON), returned unchanged. */
+  scim_profile: Generated<string | null>;
 }
 
 export interface UserGroupsTable {
@@ -345,7 +353,83 @@ export interface UsageDailyTotalsTable {
   conversations: number;
 }
 
+/**
+ * A connected identity provider. `config` is JSON of the protocol's settings with its secret
+ * (OIDC `client_secret`, LDAP `bind_password`) sealed by SecretBox under `*_sealed`;
+ * `mapping` is JSON of the claim names and the group and role maps.
+ */
+export interface IdentityProvidersTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  type: 'oidc' | 'saml' | 'ldap';
+  enabled: number;
+  config: string;
+  mapping: string;
+  jit: number;
+  link_verified_email: number;
+  default_group_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A person at a provider (provider, subject) tied to an account; never matched by email alone. */
+export interface UserIdentitiesTable {
+  id: Generated<number>;
+  provider_id: number;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** What a sign-in started remembers until its callback: single use, short-lived. */
+export interface SsoStatesTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  provider_id: number;
+  nonce: string;
+  code_verifier: string;
+  /** This site's path to land on afterwards. */
+  redirect: string;
+  expires_at: string;
+}
+
+/** The callback's one-time code, traded once for a session by POST /auth/sso/exchange. */
+export interface SsoExchangeCodesTable {
+  /** SHA-256 of the code. */
+  code_hash: string;
+  user_id: number;
+  provider_id: number;
+  expires_at: string;
+}
+
+/** SAML assertion ids already accepted, kept until the assertion would expire anyway. */
+export interface SamlSeenAssertionsTable {
+  provider_id: number;
+  assertion_id: string;
+  expires_at: string;
+}
+
+/** A SCIM bearer token: only its SHA-256 is kept; revoked tokens stay for the audit trail. */
+export interface ScimTokensTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_by: number | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
+  identity_providers: IdentityProvidersTable;
+  user_identities: UserIdentitiesTable;
+  sso_states: SsoStatesTable;
+  sso_exchange_codes: SsoExchangeCodesTable;
+  saml_seen_assertions: SamlSeenAssertionsTable;
+  scim_tokens: ScimTokensTable;
   usage_daily: UsageDailyTable;
   usage_daily_totals: UsageDailyTotalsTable;
   group_pool_transactions: GroupPoolTransactionsTable;
@@ -379,6 +463,7 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
+export type ScimTokenRow = Selectable<ScimTokensTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
@@ -387,6 +472,8 @@ export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type IdentityProviderRow = Selectable<IdentityProvidersTable>;
+export type UserIdentityRow = Selectable<UserIdentitiesTable>;
 
 /** The database or a transaction on it: what every repo method runs its SQL on. */
 export type Db = Kysely<Database> | Transaction<Database>;

@@ -202,6 +202,12 @@ const TABLE: Row[] = [
   ['user2', 'announcement.manage', '-', F],
   ['user2', 'group.announcement', 'g2', F],
 
+  // Identity providers (single sign-on): the super administrator's alone, whatever else one manages.
+  ['super', 'identity.manage', '-', Y],
+  ['admin2', 'identity.manage', '-', F],
+  ['manager2', 'identity.manage', '-', F],
+  ['user2', 'identity.manage', '-', F],
+
   // Models and modules: read-only for a group administrator, managed by the super administrator.
   ['super', 'model.read', '-', Y],
   ['super', 'model.manage', '-', Y],

@@ -5,7 +5,7 @@ import { call } from './call';
 export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
   site: { name: '', description: '', logo: '', favicon: '' },
   user: { allow_register: true, email_verification: false },
-  login: { mode: 'standard' },
+  login: { mode: 'standard', local_password: 'all' },
   homepage: { enabled: false },
   chat: { font_family: 'system-ui', font_size: 14 },
   ai: { default_model: 'gpt-4.1-mini-op', temperature: 0 },

@@ -56,6 +56,8 @@ export const ACTION_RULES = {
   'announcement.manage': { all: ['system.all'] },
   /** A group's announcement: whoever manages groups, or that group's administrator. */
   'group.announcement': { all: ['group.manage'], group: ['user.manage.group'] },
+  /** Identity providers and SCIM provisioning tokens: super administrator only. */
+  'identity.manage': { all: ['system.all'] },
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
   'stats.read': {
     all: ['settings.manage', 'user.manage', 'credits.manage'],

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EXPIRES_IN_PATTERN, LOGIN_MODES, STORAGE_LIMITS, SettingsSchema, isTimeZoneOrEmpty } from '../settings.js';
+import {
+  EXPIRES_IN_PATTERN,
+  LOCAL_PASSWORD_POLICIES,
+  LOGIN_MODES,
+  STORAGE_LIMITS,
+  SettingsSchema,
+  isTimeZoneOrEmpty,
+} from '../settings.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 /** GET /admin/settings: the whole configuration; `_readOnly` for a group administrator. */
@@ -72,7 +79,10 @@ export const SettingsUpdateBodySchema = z.object({
     .optional(),
   theme: z.object({ colors: ThemeColorsSchema }).partial().optional(),
   login: z
-    .object({ mode: z.enum(LOGIN_MODES, { error: 'validation.loginMode.invalid' }) })
+    .object({
+      mode: z.enum(LOGIN_MODES, { error: 'validation.loginMode.invalid' }),
+      local_password: z.enum(LOCAL_PASSWORD_POLICIES, { error: 'validation.localPassword.invalid' }),
+    })
     .partial()
     .optional(),
   security: z

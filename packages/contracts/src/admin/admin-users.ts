@@ -15,6 +15,8 @@ export const AdminUserSchema = UserSchema.extend({
   credits_used: z.number(),
   credits_expire_at: z.string().nullable(),
   extra_permissions: z.array(z.string()),
+  /** Set by an administrator: single sign-on's group mapping leaves this user's group alone. */
+  group_pinned: z.boolean(),
   abilities: UserAbilitiesSchema,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -86,6 +88,7 @@ export const UpdateAdminUserBodySchema = z.object({
   phone: OptionalPhoneSchema,
   role: z.enum(ROLES, { error: 'validation.role.invalid' }).optional(),
   group_id: GroupIdSchema.optional(),
+  group_pinned: z.boolean().optional(),
   token_quota: AmountSchema.optional(),
   remark: RemarkSchema.optional(),
   status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }).optional(),

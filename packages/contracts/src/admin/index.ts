@@ -10,3 +10,4 @@ export * from './admin-models.js';
 export * from './model-endpoints.js';
 export * from './admin-modules.js';
 export * from './admin-settings.js';
+export * from './scim-tokens.js';

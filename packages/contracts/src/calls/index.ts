@@ -2,17 +2,27 @@ import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
 import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
+import { IDENTITY_CALLS } from './identity.js';
+import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
+export { IDENTITY_CALLS } from './identity.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS } from './file-paths.js';
 
 /**
  * Every JSON call of the API, described once (one table per area). Streams and file
  * transfers (uploads, CSV, images) are plain HTTP, documented at their routes.
  */
-export const API_CALLS = { ...AUTH_CALLS, ...CHAT_CALLS, ...SITE_CALLS, ...ADMIN_CALLS } as const;
+export const API_CALLS = {
+  ...AUTH_CALLS,
+  ...CHAT_CALLS,
+  ...SITE_CALLS,
+  ...ADMIN_CALLS,
+  ...SCIM_CALLS,
+  ...IDENTITY_CALLS,
+} as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
 type Disjoint<A, B> = [Extract<keyof A, keyof B>] extends [never] ? true : Extract<keyof A, keyof B>;
@@ -23,7 +33,12 @@ export const CALL_NAMES_ARE_UNIQUE: [
   Disjoint<typeof CHAT_CALLS, typeof SITE_CALLS>,
   Disjoint<typeof CHAT_CALLS, typeof ADMIN_CALLS>,
   Disjoint<typeof SITE_CALLS, typeof ADMIN_CALLS>,
-] = [true, true, true, true, true, true];
+  Disjoint<typeof SCIM_CALLS, typeof AUTH_CALLS & typeof CHAT_CALLS & typeof SITE_CALLS & typeof ADMIN_CALLS>,
+  Disjoint<
+    typeof IDENTITY_CALLS,
+    typeof AUTH_CALLS & typeof CHAT_CALLS & typeof SITE_CALLS & typeof ADMIN_CALLS & typeof SCIM_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

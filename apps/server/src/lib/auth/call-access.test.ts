@@ -25,6 +25,23 @@ const PLAIN_HTTP = new Set([
   'GET /api/admin/stats/export.csv',
   'POST /api/admin/settings/upload-logo',
   'POST /api/admin/settings/upload-favicon',
+  // SCIM 2.0 for identity providers: its own media type (application/scim+json), its own
+  // bearer token (a SCIM token, not a session) and its own error schema.
+  'GET /scim/v2/ServiceProviderConfig',
+  'GET /scim/v2/ResourceTypes',
+  'GET /scim/v2/Schemas',
+  'GET /scim/v2/Users',
+  'POST /scim/v2/Users',
+  'GET /scim/v2/Users/:id',
+  'PUT /scim/v2/Users/:id',
+  'PATCH /scim/v2/Users/:id',
+  'DELETE /scim/v2/Users/:id',
+  'GET /scim/v2/Groups',
+  'POST /scim/v2/Groups',
+  'GET /scim/v2/Groups/:id',
+  'PUT /scim/v2/Groups/:id',
+  'PATCH /scim/v2/Groups/:id',
+  'DELETE /scim/v2/Groups/:id',
 ]);
 
 const CALLS = Object.entries(API_CALLS) as [CallName, CallSpec][];

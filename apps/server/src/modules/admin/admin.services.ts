@@ -74,6 +74,6 @@ export function createAdminServices(d: {
   });
   const pool = new GroupPoolService({ groups: d.groups, groupsService: groups, adminUsers: users, tx, onPoolChanged });
   const imports = new UserImportService({ users: d.users, groups: d.groups, settings: d.settings, tx, onPoolChanged });
-  return { audit, auditCheckpoints, idempotency, users, credits, groups, pool, imports };
+  return { audit, auditCheckpoints, idempotency, tx, users, credits, groups, pool, imports };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -62,8 +62,10 @@ export class LoginService {
     try {
       user = await check(found, admitted);
     } catch (err) {
-      // A wrong password or code counts; a disabled account or a server fault does not.
-      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED') await this.throttle.discard(admitted);
+      // A wrong password or code counts; a disabled account, a refused way of signing in or a server fault does not.
+      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED' || err.code === 'LOCAL_PASSWORD_DISABLED') {
+        await this.throttle.discard(admitted);
+      }
       throw err;
     }
     await this.throttle.succeeded(admitted);
@@ -72,7 +74,21 @@ export class LoginService {
     return this.sessions.startSession({ ...user, last_login_at: now }, client);
   }
 
+  /**
+   * With `login.local_password: super_admin_only` the organisation signs in through its
+   * identity provider; super administrators keep their password so a broken provider never
+   * locks the site out. Refused before the password is checked: an answer that differed with
+   * the password would let it be guessed through this form still.
+   */
+  private async assertLocalPasswordAllowed(user: UserRow | undefined): Promise<void> {
+    const { login } = await this.settings.getSettings();
+    if (login.local_password === 'super_admin_only' && user?.role !== 'super_admin') {
+      throw new AppError('LOCAL_PASSWORD_DISABLED');
+    }
+  }
+
   private async checkPassword(user: UserRow | undefined, password: string): Promise<UserRow> {
+    await this.assertLocalPasswordAllowed(user);
     const ok = await verifyPassword(user?.password_hash ?? (await dummyPasswordHash()), password);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
     if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
@@ -126,6 +142,7 @@ export class LoginService {
       { emailProof: true },
       () => this.users.findByEmail(body.email),
       async (found, admitted) => {
+        await this.assertLocalPasswordAllowed(found);
         if (admitted.paused) await this.codes.verify(body.email, body.code);
         const user = await this.checkPassword(found, body.password);
         if (!admitted.paused) await this.codes.verify(body.email, body.code);

@@ -23,7 +23,7 @@ describe('GET /api/public/system-config', () => {
     const data = res.body.data;
     expect(data.site).toEqual({ name: '', description: '', logo: '', favicon: '' });
     expect(data.user).toEqual({ allow_register: true, email_verification: false });
-    expect(data.login).toEqual({ mode: 'standard' });
+    expect(data.login).toEqual({ mode: 'standard', local_password: 'all' });
     expect(data.homepage).toEqual({ enabled: false });
     expect(data.ai).toEqual({ default_model: 'gpt-4.1-mini-op', temperature: 0 });
   });

@@ -117,7 +117,7 @@ export class SettingsService {
     return {
       site: { ...s.site },
       user: { allow_register: s.user.allow_register, email_verification: s.user.email_verification },
-      login: { mode: s.login.mode },
+      login: { mode: s.login.mode, local_password: s.login.local_password },
       homepage: { enabled: s.homepage.enabled },
       chat: { ...s.chat },
       ai: { default_model: s.ai.default_model, temperature: s.ai.temperature },

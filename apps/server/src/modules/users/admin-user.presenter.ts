@@ -17,6 +17,7 @@ export function adminUserFields(user: UserWithGroup, extraPermissions: readonly 
     credits_used: user.credits_used,
     credits_expire_at: user.credits_expire_at,
     extra_permissions: [...extraPermissions].sort(),
+    group_pinned: user.group_pinned === 1,
   };
 }
 
@@ -39,6 +40,7 @@ export function auditSnapshot(user: UserRow, extraPermissions?: readonly string[
     role: user.role,
     status: user.status,
     group_id: user.group_id,
+    group_pinned: user.group_pinned === 1,
     remark: user.remark,
     token_quota: user.token_quota,
     ...(extraPermissions ? { extra_permissions: [...extraPermissions].sort() } : {}),

@@ -158,6 +158,9 @@ export class AdminUsersService implements UserTargets {
         if (body.role !== undefined && body.role !== user.role) {
           authorize(actor, 'user.role', userTarget(user));
         }
+        // Pinning decides who sets the group (administrators, not the identity provider): a move right.
+        const pinChange = body.group_pinned !== undefined && body.group_pinned !== (user.group_pinned === 1);
+        if (pinChange) authorize(actor, 'user.move', userTarget(user));
         if (body.group_id !== undefined && body.group_id !== user.group_id) {
           authorize(actor, 'user.move', userTarget(user));
           if (!isRowId(body.group_id) || !(await reserveGroupPlace(this.d.groups, body.group_id, trx, now))) {
@@ -185,6 +188,7 @@ export class AdminUsersService implements UserTargets {
             ...(body.phone !== undefined ? { phone: body.phone } : {}),
             ...(body.role !== undefined ? { role: body.role } : {}),
             ...(body.group_id !== undefined ? { group_id: body.group_id } : {}),
+            ...(body.group_pinned !== undefined ? { group_pinned: body.group_pinned ? 1 : 0 } : {}),
             ...(body.token_quota !== undefined ? { token_quota: body.token_quota } : {}),
             ...(body.remark !== undefined ? { remark: body.remark } : {}),
             ...(statusChange ? { status: body.status } : {}),

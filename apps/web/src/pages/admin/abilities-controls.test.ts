@@ -72,6 +72,7 @@ const user = (abilities: Partial<UserAbilities>): AdminUserDetail => ({
   credits_used: 0,
   credits_expire_at: null,
   extra_permissions: [],
+  group_pinned: false,
   sessions: [],
   abilities: { ...NONE, ...abilities },
 });

@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { registerCall } from '../../lib/http/call-route.js';
+import type { RateLimits } from '../../plugins/rate-limits.js';
+import { actorOf, adminContextOf } from '../../policies/actor.js';
+import type { IdentityServices } from './identity.services.js';
+
+const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+
+/** /admin/identity-providers…, /auth/providers and /auth/sso/exchange: wiring only. */
+export const identityRoutes =
+  (s: IdentityServices, limits: RateLimits): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { providers } = s;
+    registerCall(app, 'listIdentityProviders', async ({ req }) => providers.list(await actorOf(req)));
+    registerCall(app, 'getIdentityProvider', async ({ req, id }) => providers.get(await actorOf(req), id));
+    registerCall(app, 'createIdentityProvider', async ({ req, body }) =>
+      providers.create(await adminContextOf(req), body),
+    );
+    registerCall(app, 'updateIdentityProvider', async ({ req, id, body }) =>
+      providers.update(await adminContextOf(req), id, body),
+    );
+    registerCall(app, 'deleteIdentityProvider', async ({ req, id }) => providers.remove(await adminContextOf(req), id));
+    registerCall(app, 'testIdentityProvider', async ({ req, id }) => providers.test(await actorOf(req), id, req.lang));
+    registerCall(app, 'listSignInProviders', () => providers.signInProviders());
+    registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req)), {
+      config: limits.auth,
+    });
+  };

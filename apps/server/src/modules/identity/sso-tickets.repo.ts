@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
+
+export interface SsoStateRow {
+  provider_id: number;
+  nonce: string;
+  code_verifier: string;
+  redirect: string;
+  expires_at: string;
+}
+
+/**
+ * The short-lived, single-use rows of a sign-in: the start→callback state, the callback's
+ * exchange code and the SAML assertion ids already accepted. In the database, so whichever
+ * instance a request reaches finds them. A row is taken by deleting it: of two requests
+ * presenting the same value, only the one whose delete returned the row goes on.
+ */
+export class SsoTicketsRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async insertState(stateHash: string, row: SsoStateRow): Promise<void> {
+    await this.db
+      .insertInto('sso_states')
+      .values({ state_hash: stateHash, ...row })
+      .execute();
+  }
+
+  /** Removes and answers the state (whether or not it expired: the caller checks). */
+  takeState(stateHash: string): Promise<SsoStateRow | undefined> {
+    return this.db
+      .deleteFrom('sso_states')
+      .where('state_hash', '=', stateHash)
+      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at'])
+      .executeTakeFirst();
+  }
+
+  async insertExchangeCode(codeHash: string, userId: number, providerId: number, expiresAt: string): Promise<void> {
+    await this.db
+      .insertInto('sso_exchange_codes')
+      .values({ code_hash: codeHash, user_id: userId, provider_id: providerId, expires_at: expiresAt })
+      .execute();
+  }
+
+  takeExchangeCode(
+    codeHash: string,
+  ): Promise<{ user_id: number; provider_id: number; expires_at: string } | undefined> {
+    return this.db
+      .deleteFrom('sso_exchange_codes')
+      .where('code_hash', '=', codeHash)
+      .returning(['user_id', 'provider_id', 'expires_at'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records a SAML assertion id as used; false when it was already (a replay). The unique
+   * index decides between two instances receiving the same assertion at once.
+   */
+  async claimAssertion(providerId: number, assertionId: string, expiresAt: string): Promise<boolean> {
+    try {
+      await this.db
+        .insertInto('saml_seen_assertions')
+        .values({ provider_id: providerId, assertion_id: assertionId, expires_at: expiresAt })
+        .execute();
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  /** Deletes what expired before `now` (the housekeeping round). */
+  async pruneExpired(now: string): Promise<void> {
+    await this.db.deleteFrom('sso_states').where('expires_at', '<=', now).execute();
+    await this.db.deleteFrom('sso_exchange_codes').where('expires_at', '<=', now).execute();
+    await this.db.deleteFrom('saml_seen_assertions').where('expires_at', '<=', now).execute();
+  }
+}
