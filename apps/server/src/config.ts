@@ -40,6 +40,11 @@ const EnvSchema = z.object({
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
+  // The address people reach the site at; the identity providers send them back to it.
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => v === '' || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(v), 'PUBLIC_URL must be an http(s) address')
+    .optional(),
   // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
   METRICS_TOKEN: z
     .string()
@@ -58,6 +63,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
+  /** The site's public address without a trailing slash (`PUBLIC_URL`); unset: taken from each request's host. */
+  publicUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   openaiApiKey: string | undefined;
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedNetworks: e.TRUSTED_NETWORKS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     metricsToken: e.METRICS_TOKEN || undefined,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
@@ -188,6 +196,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     smtpUrl: undefined,
     mailFrom: 'AI Platform <no-reply@localhost>',
     appSecret: undefined,
+    publicUrl: undefined,
     adminEmail: undefined,
     adminPassword: undefined,
     openaiApiKey: undefined,

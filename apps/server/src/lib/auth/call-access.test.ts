@@ -25,6 +25,11 @@ const PLAIN_HTTP = new Set([
   'GET /api/admin/stats/export.csv',
   'POST /api/admin/settings/upload-logo',
   'POST /api/admin/settings/upload-favicon',
+  // Single sign-on in the browser: `start` and the SAML ACS answer redirects (the ACS takes the
+  // IdP's HTML form post), the SP metadata is XML; nobody is signed in yet on any of them.
+  'GET /api/auth/sso/:slug/start',
+  'POST /api/auth/sso/:slug/acs',
+  'GET /api/auth/sso/:slug/metadata',
   // SCIM 2.0 for identity providers: its own media type (application/scim+json), its own
   // bearer token (a SCIM token, not a session) and its own error schema.
   'GET /scim/v2/ServiceProviderConfig',
