@@ -14,8 +14,6 @@ import { createChangeBus } from './lib/data/change-bus.js';
 import { createIdentityServices, type IdentityServices } from './modules/identity/identity.services.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createLdapServices } from './modules/identity/ldap/ldap.services.js';
-import { samlRoutes } from './modules/identity/saml/saml.routes.js';
-import { createSamlServices } from './modules/identity/saml/saml.services.js';
 import { type StatFsReader, diskSpaceCheck } from './lib/data/disk-space.js';
 import { applyHttpServerSettings } from './lib/http/http-server-settings.js';
 import { AppError } from './lib/http/errors.js';
@@ -268,7 +266,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
-  const saml = createSamlServices(identity);
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -356,8 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(storageRoutes(storage.budget));
       await api.register(announcementsRoutes(announcements));
       await api.register(authRoutes(auth, guards, limits));
-      await api.register(identityRoutes(identity, limits));
-      await api.register(samlRoutes(saml, config.publicUrl, limits));
+      await api.register(identityRoutes(identity, limits, config.publicUrl));
       await api.register(modulesRoutes(modules));
       await api.register(adminModulesRoutes(modules.admin));
       await api.register(modelsRoutes(chat.models));

@@ -40,10 +40,13 @@ const EnvSchema = z.object({
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
-  // The address people reach the site at; the identity providers send them back to it.
+  // The site's address as people's browsers reach it (scheme, host, optional path prefix).
   PUBLIC_URL: z
     .string()
-    .refine((v) => v === '' || /^https?:\/\/[^/\s]+(\/[^\s]*)?$/i.test(v), 'PUBLIC_URL must be an http(s) address')
+    .refine(
+      (v) => v === '' || (/^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v)),
+      'PUBLIC_URL must be an http(s) address',
+    )
     .optional(),
   // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
   METRICS_TOKEN: z
@@ -63,8 +66,6 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   appSecret: string | undefined;
-  /** The site's public address without a trailing slash (`PUBLIC_URL`); unset: taken from each request's host. */
-  publicUrl: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   openaiApiKey: string | undefined;
@@ -75,6 +76,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Simultaneous connections one peer address may hold; 0 = no cap (proxies trusted by address are exempt). */
   maxConnectionsPerIp: number;
+  /**
+   * The site's address as browsers reach it (no trailing slash), for addresses handed to
+   * others: single sign-on's redirect URI and SAML endpoints. Unset, each request's own
+   * scheme and host are used (X-Forwarded-* only when TRUST_PROXY trusts the proxy).
+   */
+  publicUrl: string | undefined;
   /** Bearer token that unlocks /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
   /** Below this many free megabytes in DATA_DIR's volume, `/api/ready` reports `disk: false`. */
@@ -196,7 +203,6 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     smtpUrl: undefined,
     mailFrom: 'AI Platform <no-reply@localhost>',
     appSecret: undefined,
-    publicUrl: undefined,
     adminEmail: undefined,
     adminPassword: undefined,
     openaiApiKey: undefined,
@@ -206,6 +212,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     trustedNetworks: DEFAULT_TRUSTED_NETWORKS,
     maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
     metricsToken: undefined,
+    publicUrl: undefined,
     minFreeDiskMb: DEFAULT_MIN_FREE_DISK_MB,
     rateLimitScale: 1,
     upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimits } from '../../../plugins/rate-limits.js';
+import { publicBase, toSignInPage, toSsoComplete } from '../sso-browser.js';
+import type { OidcSignIn } from './oidc-sign-in.js';
+
+/**
+ * GET /api/auth/sso/:slug/callback (its `start` is the shared one in sso-start.routes.ts): a
+ * browser redirect, not a JSON call. Any failure lands on the sign-in page with the error's
+ * code (`/login?sso_error=CODE`), which the page shows translated; a success lands on
+ * `/sso/complete` with the one-time code in the fragment, and where to go next.
+ */
+export const oidcRoutes =
+  (oidc: OidcSignIn, limits: RateLimits, publicUrl: string | undefined): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get<{ Params: { slug: string } }>(
+      '/auth/sso/:slug/callback',
+      { config: { ...limits.auth } },
+      async (req, reply) => {
+        try {
+          const query = new URLSearchParams(req.url.split('?')[1] ?? '');
+          const { code, redirect } = await oidc.finish(req.params.slug, query, publicBase(req, publicUrl));
+          return toSsoComplete(reply, code, redirect, publicUrl);
+        } catch (err) {
+          return toSignInPage(req, reply, err, publicUrl);
+        }
+      },
+    );
+  };
