@@ -47,7 +47,7 @@ export class ScimGroupsService {
   async create(ctx: AdminContext, body: unknown, base: string): Promise<ScimJson> {
     const input = readGroupInput(body);
     const { id } = await this.d.groups.create(ctx, { name: input.displayName });
-    await this.moveTo(ctx, id, await this.liveIds(input.memberIds ?? []));
+    await this.moveTo(ctx, id, await this.unpinned(await this.liveIds(input.memberIds ?? [])));
     return this.get(String(id), true, base);
   }
 
@@ -83,19 +83,20 @@ export class ScimGroupsService {
     if (input.memberIds === undefined) return;
     const current = new Set((await this.d.repo.membersOf([group.id])).map((m) => m.id));
     const wanted = new Set(await this.liveIds(input.memberIds));
-    await this.moveTo(
-      ctx,
-      group.id,
-      [...wanted].filter((u) => !current.has(u)),
-    );
+    await this.moveTo(ctx, group.id, await this.unpinned([...wanted].filter((u) => !current.has(u))));
     const defaultGroup = await this.defaultGroupId();
     if (defaultGroup !== group.id) {
-      await this.moveTo(
-        ctx,
-        defaultGroup,
-        [...current].filter((u) => !wanted.has(u)),
-      );
+      await this.moveTo(ctx, defaultGroup, await this.unpinned([...current].filter((u) => !wanted.has(u))));
     }
+  }
+
+  /**
+   * Leaves out the accounts whose group an administrator pinned: the directory does not move
+   * them, by SCIM as by sign-in. (Deleting their group still moves them: it cannot hold them.)
+   */
+  private async unpinned(ids: number[]): Promise<number[]> {
+    const pinned = await this.d.repo.pinnedAmong(ids);
+    return ids.filter((id) => !pinned.has(id));
   }
 
   private async moveTo(ctx: AdminContext, groupId: number, ids: number[]): Promise<void> {

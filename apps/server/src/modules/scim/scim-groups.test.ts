@@ -125,6 +125,19 @@ describe('SCIM /Groups', () => {
     expect(one.body.members).toEqual([]);
   });
 
+  it('does not move a person whose group an administrator pinned', async () => {
+    const superToken = (await t.loginAsAdmin()).accessToken;
+    const [pinned, free] = [await newUser(), await newUser()];
+    expect((await t.put(`/api/admin/users/${pinned}`, { group_pinned: true }, superToken)).status).toBe(200);
+    const gid = (
+      await scim<ScimGroup>(t, 'POST', '/Groups', token, {
+        displayName: `Pinned ${unique()}`,
+        members: [{ value: pinned }, { value: free }],
+      })
+    ).body.id;
+    expect([await groupOf(pinned), await groupOf(free)]).toEqual([1, Number(gid)]);
+  });
+
   it('PUT replaces the member list; DELETE sends members back to the default group', async () => {
     const [a, b] = [await newUser(), await newUser()];
     const name = `Team ${unique()}`;

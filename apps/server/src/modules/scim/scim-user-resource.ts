@@ -1,4 +1,3 @@
-import { USERNAME_PATTERN } from '@aiplatform/contracts';
 import { USER_SCHEMA } from './scim-discovery.js';
 import { invalidValue } from './scim-errors.js';
 import { type ScimJson, isObject } from './scim-patch.js';
@@ -9,7 +8,8 @@ export interface ScimUserInput {
   userName: string;
   email: string;
   externalId: string | null;
-  active: boolean;
+  /** Absent when not sent: a new account is active, an existing one keeps its status. */
+  active: boolean | undefined;
   /** `name` and `displayName`, kept as sent and returned unchanged. */
   profile: { name?: ScimJson; displayName?: string };
 }
@@ -18,8 +18,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_TEXT = 255;
 
 /** Entra ID sends booleans as the strings "True" and "False". */
-function booleanOf(v: unknown, fallback: boolean): boolean {
-  if (v === undefined || v === null) return fallback;
+function booleanOf(v: unknown): boolean | undefined {
+  if (v === undefined || v === null) return undefined;
   if (typeof v === 'boolean') return v;
   if (typeof v === 'string' && /^(true|false)$/i.test(v)) return v.toLowerCase() === 'true';
   throw invalidValue('active must be true or false');
@@ -38,13 +38,13 @@ function text(v: unknown, name: string): string | undefined {
 /** The primary email, else the first; the userName when it is an email and no email was sent. */
 function emailOf(emails: unknown, userName: string): string {
   const list = Array.isArray(emails) ? emails.filter(isObject) : [];
-  const chosen = list.find((e) => booleanOf(field(e, 'primary'), false)) ?? list[0];
+  const chosen = list.find((e) => booleanOf(field(e, 'primary')) === true) ?? list[0];
   const value = chosen ? text(field(chosen, 'value'), 'emails.value') : EMAIL.test(userName) ? userName : undefined;
   if (!value || !EMAIL.test(value) || value.length > 254) throw invalidValue('A valid email is required');
   return value.toLowerCase();
 }
 
-/** Reads a SCIM User (POST, PUT, or the result of a PATCH); `active` defaults to true. */
+/** Reads a SCIM User (POST, PUT, or the result of a PATCH). */
 export function readUserInput(body: unknown): ScimUserInput {
   if (!isObject(body)) throw invalidValue('A User object is required');
   const userName = text(field(body, 'userName'), 'userName');
@@ -55,7 +55,7 @@ export function readUserInput(body: unknown): ScimUserInput {
     userName,
     email: emailOf(field(body, 'emails'), userName),
     externalId: text(field(body, 'externalId'), 'externalId') ?? null,
-    active: booleanOf(field(body, 'active'), true),
+    active: booleanOf(field(body, 'active')),
     profile: {
       ...(isObject(name) ? { name: pickName(name) } : {}),
       ...(displayName ? { displayName } : {}),
@@ -71,13 +71,6 @@ function pickName(name: ScimJson): ScimJson {
     if (v !== undefined) out[part] = v;
   }
   return out;
-}
-
-/** A username for local use from the directory's userName: letters, digits, `_` and `-`, 3–20 long. */
-export function localUsernameFrom(userName: string, suffix: string): string {
-  const base = (userName.split('@')[0] ?? '').replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 20);
-  const candidate = suffix ? `${base.slice(0, 20 - suffix.length - 1)}-${suffix}` : base;
-  return USERNAME_PATTERN.test(candidate) && candidate.length >= 3 ? candidate : `user-${suffix || '0'}`.slice(0, 20);
 }
 
 /** An account as a SCIM User. */

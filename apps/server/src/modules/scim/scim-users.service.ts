@@ -5,6 +5,7 @@ import { hashPassword } from '../../lib/auth/passwords.js';
 import type { AdminContext } from '../../policies/actor.js';
 import type { AdminTransactions } from '../audit/admin-tx.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
+import { freeUsername } from '../identity/sso-username.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount } from '../users/account-creation.js';
 import type { AdminUsersService } from '../users/admin-users.service.js';
@@ -14,7 +15,7 @@ import { listResponse } from './scim-discovery.js';
 import { ScimError } from './scim-errors.js';
 import { type PatchOperation, type ScimJson, applyPatch } from './scim-patch.js';
 import { type Paging, equalityFilter } from './scim-query.js';
-import { type ScimUserInput, localUsernameFrom, readUserInput, toScimUser } from './scim-user-resource.js';
+import { type ScimUserInput, readUserInput, toScimUser } from './scim-user-resource.js';
 import type { ScimRepo, ScimUserRow } from './scim.repo.js';
 
 export interface ScimUsersDeps {
@@ -67,7 +68,12 @@ export class ScimUsersService {
         await this.assertFree(input, 0, trx);
         const id = await insertAccount(trx, this.d, {
           email: input.email,
-          username: await this.freeUsername(input.userName, trx),
+          // The directory's userName is often an email: its local part then names the account here.
+          username: await freeUsername(
+            this.d.users,
+            { ...(input.userName.includes('@') ? {} : { username: input.userName }), email: input.email },
+            trx,
+          ),
           phone: null,
           passwordHash,
           role: 'user',
@@ -83,7 +89,7 @@ export class ScimUsersService {
         });
         await this.d.repo.setDirectoryFields(id, directoryFields(input), now, trx);
         // A new account has no session yet, so a directory that creates it disabled needs nothing more.
-        if (!input.active) await this.d.users.update(id, { status: 'inactive' }, trx);
+        if (input.active === false) await this.d.users.update(id, { status: 'inactive' }, trx);
         return {
           result: id,
           audit: { action: 'user.create', targetType: 'user', targetId: id, after: auditFields(input) },
@@ -137,6 +143,7 @@ export class ScimUsersService {
         }),
       );
     }
+    if (input.active === undefined) return;
     const status = input.active ? 'active' : 'inactive';
     if (status !== user.status) await this.d.adminUsers.setStatus(ctx, user.id, status);
   }
@@ -158,16 +165,6 @@ export class ScimUsersService {
     }
     const sameEmail = await this.d.users.findByEmail(input.email, trx);
     if (sameEmail && sameEmail.id !== ownId) throw uniqueness('email is taken');
-  }
-
-  /** The directory's userName made into a free local username (a suffix when it is taken). */
-  private async freeUsername(userName: string, trx: Db): Promise<string> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const suffix = attempt === 0 ? '' : crypto.randomBytes(3).toString('hex');
-      const candidate = localUsernameFrom(userName, suffix);
-      if (!(await this.d.users.findByUsername(candidate, trx))) return candidate;
-    }
-    return localUsernameFrom(userName, crypto.randomBytes(6).toString('hex'));
   }
 
   /** A concurrent write that took the same identity ends as a 409, as the checks above would. */
@@ -194,5 +191,5 @@ const auditFields = (input: ScimUserInput) => ({
   userName: input.userName,
   externalId: input.externalId,
   email: input.email,
-  active: input.active,
+  active: input.active ?? true,
 });

@@ -167,6 +167,10 @@ describe('SCIM /Users', () => {
     expect(off.body.active).toBe(false);
     expect((await t.userRow(Number(id))).status).toBe('inactive');
 
+    // A PUT that does not mention `active` leaves the account as it is.
+    const { active: _left, ...withoutActive } = oktaUser(s);
+    expect((await scim<ScimUser>(t, 'PUT', `/Users/${id}`, token, withoutActive)).body.active).toBe(false);
+
     const put = await scim<ScimUser>(t, 'PUT', `/Users/${id}`, token, {
       ...oktaUser(s),
       id,

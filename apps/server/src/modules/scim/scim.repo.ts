@@ -151,6 +151,18 @@ export class ScimRepo {
       .execute();
   }
 
+  /** Which of these accounts an administrator pinned to their group. */
+  async pinnedAmong(ids: number[]): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', ids)
+      .where('group_pinned', '=', 1)
+      .execute();
+    return new Set(rows.map((r) => r.id));
+  }
+
   /** Which of these ids are live accounts. */
   async liveUserIds(ids: string[]): Promise<Map<string, number>> {
     const wanted = new Map<string, number>();
