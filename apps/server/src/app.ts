@@ -13,6 +13,7 @@ import { createGuards } from './lib/auth/auth-guard.js';
 import { createChangeBus } from './lib/data/change-bus.js';
 import { createIdentityServices, type IdentityServices } from './modules/identity/identity.services.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
+import { createLdapServices } from './modules/identity/ldap/ldap.services.js';
 import { type StatFsReader, diskSpaceCheck } from './lib/data/disk-space.js';
 import { applyHttpServerSettings } from './lib/http/http-server-settings.js';
 import { AppError } from './lib/http/errors.js';
@@ -262,6 +263,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     secret,
     onPoolChanged,
   });
+  auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });

@@ -11,6 +11,7 @@ import {
 import { LIMITS } from './limits.js';
 import { ROLES } from './permissions.js';
 import { SessionAbilitiesSchema } from './admin/abilities.js';
+import { PROVIDER_SLUG_PATTERN } from './identity.js';
 
 export const LoginBodySchema = z.object({
   account: z
@@ -19,6 +20,13 @@ export const LoginBodySchema = z.object({
     .min(1, 'validation.account.required')
     .max(LIMITS.emailMax, 'validation.account.required'),
   password: LoginPasswordSchema,
+  /** The slug of an LDAP provider: the account and password are checked by that directory. */
+  provider: z
+    .string({ error: 'validation.identityProvider.slug' })
+    .trim()
+    .max(64, 'validation.identityProvider.slug')
+    .regex(PROVIDER_SLUG_PATTERN, 'validation.identityProvider.slug')
+    .optional(),
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 

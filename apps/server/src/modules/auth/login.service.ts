@@ -1,4 +1,5 @@
 import {
+  type ErrorCode,
   LIMITS,
   type LoginBody,
   type LoginByCodeBody,
@@ -12,9 +13,25 @@ import { AppError } from '../../lib/http/errors.js';
 import { dummyPasswordHash, verifyPassword } from '../../lib/auth/passwords.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import type { DirectorySignIn } from './directory-sign-in.js';
 import type { EmailCodeService } from './email-code.service.js';
 import type { AdmittedTry, LoginThrottle } from './login-throttle.js';
 import type { ClientInfo, SessionService } from './session.service.js';
+
+/**
+ * Refusals that say nothing about the password or code tried, so they do not count as failed
+ * guesses: the account is disabled, this way of signing in is off, the directory is down, or
+ * the directory accepted the password but the account cannot be used (not provisioned, an
+ * email held by an account it may not link to).
+ */
+const NOT_A_GUESS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'ACCOUNT_DISABLED',
+  'LOCAL_PASSWORD_DISABLED',
+  'DIRECTORY_UNAVAILABLE',
+  'SSO_PROVIDER_DISABLED',
+  'SSO_NOT_PROVISIONED',
+  'SSO_EMAIL_CONFLICT',
+]);
 
 /**
  * The three ways to sign in, each under the failed-attempt rules of LoginThrottle
@@ -30,6 +47,14 @@ export class LoginService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
   ) {}
+
+  /** Set once the identity module is built (it is built after this one, and needs its sessions). */
+  private directories: DirectorySignIn | undefined;
+
+  /** Lets a password sign-in naming a provider be checked by that provider's directory. */
+  useDirectorySignIn(directories: DirectorySignIn): void {
+    this.directories = directories;
+  }
 
   private findByAccount(account: string): Promise<UserRow | undefined> {
     if (account.includes('@')) return this.users.findByEmail(account);
@@ -63,9 +88,7 @@ export class LoginService {
       user = await check(found, admitted);
     } catch (err) {
       // A wrong password or code counts; a disabled account, a refused way of signing in or a server fault does not.
-      if (!(err instanceof AppError) || err.code === 'ACCOUNT_DISABLED' || err.code === 'LOCAL_PASSWORD_DISABLED') {
-        await this.throttle.discard(admitted);
-      }
+      if (!(err instanceof AppError) || NOT_A_GUESS.has(err.code)) await this.throttle.discard(admitted);
       throw err;
     }
     await this.throttle.succeeded(admitted);
@@ -103,12 +126,32 @@ export class LoginService {
 
   async loginWithPassword(body: LoginBody, client: ClientInfo): Promise<LoginResult> {
     await this.assertStandardMode();
+    if (body.provider !== undefined) return this.loginWithDirectory(body.provider, body, client);
     return this.attempt(
       body.account,
       client,
       { emailProof: false },
       () => this.findByAccount(body.account),
       (user) => this.checkPassword(user, body.password),
+    );
+  }
+
+  /**
+   * The account and password checked by an LDAP provider's directory, under the same attempt
+   * rules as a local password. Tries are counted by the name typed, as for a local name that
+   * matches no account: which account the directory leads to is only known once it answered.
+   * Not affected by `login.local_password`: the directory's password is not a local one.
+   */
+  private loginWithDirectory(slug: string, body: LoginBody, client: ClientInfo): Promise<LoginResult> {
+    return this.attempt(
+      body.account,
+      client,
+      { emailProof: false },
+      () => Promise.resolve(undefined),
+      () => {
+        if (!this.directories) throw new AppError('SSO_PROVIDER_DISABLED');
+        return this.directories.verify(slug, body.account, body.password);
+      },
     );
   }
 
