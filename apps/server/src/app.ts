@@ -353,7 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(storageRoutes(storage.budget));
       await api.register(announcementsRoutes(announcements));
       await api.register(authRoutes(auth, guards, limits));
-      await api.register(identityRoutes(identity, limits));
+      await api.register(identityRoutes(identity, limits, config.publicUrl));
       await api.register(modulesRoutes(modules));
       await api.register(adminModulesRoutes(modules.admin));
       await api.register(modelsRoutes(chat.models));

@@ -40,6 +40,14 @@ const EnvSchema = z.object({
   TRUSTED_NETWORKS: z.string().default(DEFAULT_TRUSTED_NETWORKS.join(',')).transform(parseList),
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).max(100_000_000).default(DEFAULT_MIN_FREE_DISK_MB),
   MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(0).max(1_000_000).default(DEFAULT_MAX_CONNECTIONS_PER_IP),
+  // The site's address as people's browsers reach it (scheme, host, optional path prefix).
+  PUBLIC_URL: z
+    .string()
+    .refine(
+      (v) => v === '' || (/^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v)),
+      'PUBLIC_URL must be an http(s) address',
+    )
+    .optional(),
   // Long enough not to be guessed; unset (or empty), /metrics is not served at all.
   METRICS_TOKEN: z
     .string()
@@ -68,6 +76,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** Simultaneous connections one peer address may hold; 0 = no cap (proxies trusted by address are exempt). */
   maxConnectionsPerIp: number;
+  /**
+   * The site's address as browsers reach it (no trailing slash), for addresses handed to
+   * others: single sign-on's redirect URI and SAML endpoints. Unset, each request's own
+   * scheme and host are used (X-Forwarded-* only when TRUST_PROXY trusts the proxy).
+   */
+  publicUrl: string | undefined;
   /** Bearer token that unlocks /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
   /** Below this many free megabytes in DATA_DIR's volume, `/api/ready` reports `disk: false`. */
@@ -169,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustedNetworks: e.TRUSTED_NETWORKS,
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     metricsToken: e.METRICS_TOKEN || undefined,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : undefined,
     minFreeDiskMb: e.MIN_FREE_DISK_MB,
     rateLimitScale: e.RATE_LIMIT_SCALE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
@@ -197,6 +212,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     trustedNetworks: DEFAULT_TRUSTED_NETWORKS,
     maxConnectionsPerIp: DEFAULT_MAX_CONNECTIONS_PER_IP,
     metricsToken: undefined,
+    publicUrl: undefined,
     minFreeDiskMb: DEFAULT_MIN_FREE_DISK_MB,
     rateLimitScale: 1,
     upstreamTimeoutMs: LIMITS.upstreamTimeoutMs,

@@ -4,13 +4,18 @@ import { registerCall } from '../../lib/http/call-route.js';
 import type { RateLimits } from '../../plugins/rate-limits.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { IdentityServices } from './identity.services.js';
+import { oidcRoutes } from './oidc/oidc.routes.js';
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
-/** /admin/identity-providers…, /auth/providers and /auth/sso/exchange: wiring only. */
+/**
+ * /admin/identity-providers…, /auth/providers, /auth/sso/exchange and each protocol's
+ * routes: wiring only. `publicUrl` is PUBLIC_URL (unset: each request's own address).
+ */
 export const identityRoutes =
-  (s: IdentityServices, limits: RateLimits): FastifyPluginAsyncZod =>
+  (s: IdentityServices, limits: RateLimits, publicUrl: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(oidcRoutes(s.oidc, limits, publicUrl));
     const { providers } = s;
     registerCall(app, 'listIdentityProviders', async ({ req }) => providers.list(await actorOf(req)));
     registerCall(app, 'getIdentityProvider', async ({ req, id }) => providers.get(await actorOf(req), id));

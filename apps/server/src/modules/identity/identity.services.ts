@@ -16,6 +16,8 @@ import { SsoExchangeService } from './sso-exchange.service.js';
 import { SsoStates } from './sso-states.js';
 import { SsoTicketsRepo } from './sso-tickets.repo.js';
 import { UserIdentitiesRepo } from './user-identities.repo.js';
+import { OidcConfigurations } from './oidc/oidc-discovery.js';
+import { OidcSignIn } from './oidc/oidc-sign-in.js';
 
 /** The change event every instance hears when a provider is created, changed or deleted. */
 export const PROVIDERS_CHANGED = 'identity-providers';
@@ -43,21 +45,31 @@ export function createIdentityServices(d: IdentityDeps) {
   const tx = new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock, () =>
     d.changes.publish(PROVIDERS_CHANGED),
   );
+  const providers = new IdentityProvidersService({ repo: providersRepo, groups: d.groups, box, tx, testers });
+  const signIn = new ExternalSignInService({
+    db: d.db,
+    users: d.users,
+    groups: d.groups,
+    identities: new UserIdentitiesRepo(d.db),
+    settings: d.settings,
+    sessions: d.sessions,
+    clock: d.clock,
+    onPoolChanged: d.onPoolChanged,
+  });
+  const exchange = new SsoExchangeService(tickets, d.users, providersRepo, d.sessions, d.clock);
+  const states = new SsoStates(tickets, d.clock);
+  // Every instance drops its discovered OIDC configurations when any instance changes a provider.
+  const oidcConfigurations = new OidcConfigurations();
+  d.changes.subscribe(PROVIDERS_CHANGED, () => oidcConfigurations.clear());
+  const oidc = new OidcSignIn({ providers, configurations: oidcConfigurations, states, signIn, exchange });
+  testers.register('oidc', (provider, lang) => oidc.test(provider, lang));
   return {
-    providers: new IdentityProvidersService({ repo: providersRepo, groups: d.groups, box, tx, testers }),
+    providers,
     testers,
-    signIn: new ExternalSignInService({
-      db: d.db,
-      users: d.users,
-      groups: d.groups,
-      identities: new UserIdentitiesRepo(d.db),
-      settings: d.settings,
-      sessions: d.sessions,
-      clock: d.clock,
-      onPoolChanged: d.onPoolChanged,
-    }),
-    exchange: new SsoExchangeService(tickets, d.users, providersRepo, d.sessions, d.clock),
-    states: new SsoStates(tickets, d.clock),
+    signIn,
+    exchange,
+    states,
+    oidc,
     tickets,
     /** Calls `listener` whenever any instance changed a provider (drop what is cached about it). */
     onProvidersChanged: (listener: () => void) => d.changes.subscribe(PROVIDERS_CHANGED, () => listener()),
