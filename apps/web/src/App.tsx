@@ -19,10 +19,12 @@ const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const ModulePage = lazy(() => import('./pages/module/ModulePage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
 const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
+const AdminIdentityPage = lazy(() => import('./pages/admin/identity/AdminIdentityPage'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
+const SsoCompletePage = lazy(() => import('./pages/sso/SsoCompletePage'));
 
 function AppRoutes() {
   return (
@@ -34,6 +36,14 @@ function AppRoutes() {
           <GuestOnly>
             <LoginPage />
           </GuestOnly>
+        }
+      />
+      <Route
+        path="/sso/complete"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <SsoCompletePage />
+          </Suspense>
         }
       />
       <Route
@@ -61,6 +71,7 @@ function AppRoutes() {
         <Route path="/module/:moduleName" element={<ModulePage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />
         <Route path="/admin/groups" element={<AdminGroupsPage />} />
+        <Route path="/admin/identity" element={<AdminIdentityPage />} />
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
         <Route path="/admin/stats" element={<AdminStatsPage />} />

@@ -186,6 +186,7 @@ describe('abilities', () => {
         audit: await opens('/api/admin/audit-logs'),
         stats: await opens('/api/admin/stats/overview'),
         settings: await opens('/api/admin/settings'),
+        identity: await opens('/api/admin/identity-providers'),
       };
       expect(pages, actor.name).toEqual(expected);
       const part = async (read: string, method: 'POST' | 'PUT', write: string) =>

@@ -36,6 +36,8 @@ export const adminKeys = {
   audit: ['admin', 'audit'] as const,
   auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
   auditVerify: ['admin', 'audit', 'verify'] as const,
+  identityProviders: ['admin', 'identity', 'providers'] as const,
+  scimTokens: ['admin', 'identity', 'scim-tokens'] as const,
   settings: ['admin', 'settings'] as const,
   homepage: ['admin', 'settings', 'homepage'] as const,
   storageUsage: ['admin', 'settings', 'storage-usage'] as const,

@@ -48,6 +48,7 @@ export const PAGE_ACTIONS = {
   audit: 'audit.read',
   stats: 'stats.read',
   settings: 'settings.read',
+  identity: 'identity.manage',
 } as const satisfies Record<string, Action>;
 export type AppPage = keyof typeof PAGE_ACTIONS;
 export const PageAbilitiesSchema = booleans(Object.keys(PAGE_ACTIONS) as AppPage[]);

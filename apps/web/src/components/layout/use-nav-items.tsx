@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  IdcardOutlined,
   MessageOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -56,6 +57,8 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
   };
   if (pages.users) addAdminLink('/admin/users', t('layout:menu.users'), <UserSwitchOutlined />, 'menu-admin-users');
   if (pages.groups) addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
+  if (pages.identity)
+    addAdminLink('/admin/identity', t('layout:menu.identity'), <IdcardOutlined />, 'menu-admin-identity');
   if (pages.audit) addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
   if (pages.stats) addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');
   if (pages.settings)

@@ -1,4 +1,5 @@
 import { LockOutlined, MailOutlined, UserOutlined } from '@ant-design/icons';
+import type { SignInProvider } from '@aiplatform/contracts';
 import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -12,6 +13,8 @@ import { useLoginSubmit } from './use-login-submit';
 interface PasswordValues {
   account: string;
   password: string;
+  /** An LDAP provider's slug, or '' for the local account. */
+  provider: string;
 }
 interface CodeValues {
   email: string;
@@ -28,8 +31,39 @@ function Hint({ text }: { text: string }) {
   return <p className="auth-hint">{text}</p>;
 }
 
-/** Standard mode, first tab: account (email, phone or username) and password. */
-export function PasswordLoginForm() {
+/**
+ * Which password is checked: the local account's or a directory's (LDAP). A native select:
+ * the sign-in page's first bundle stays small.
+ */
+function DirectoryField({ directories, localLabel }: { directories: SignInProvider[]; localLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="provider" label={t('auth:sso.directory')}>
+      <select className="auth-select" data-testid="login-directory">
+        {directories.map((d) => (
+          <option key={d.slug} value={d.slug}>
+            {d.name}
+          </option>
+        ))}
+        <option value="">{localLabel}</option>
+      </select>
+    </Form.Item>
+  );
+}
+
+/**
+ * Standard mode, first tab: account (email, phone or username) and password, checked
+ * locally or, when the organisation connected one, by its directory (the first directory
+ * is preselected: most people of such an organisation have no local password).
+ */
+export function PasswordLoginForm({
+  directories = [],
+  localLabel,
+}: {
+  directories?: SignInProvider[];
+  /** What the local choice is called (only administrators keep a local password in SSO-only mode). */
+  localLabel?: string;
+}) {
   const { t } = useTranslation();
   const rules = useFormRules();
   const { submit, submitting } = useLoginSubmit();
@@ -39,9 +73,18 @@ export function PasswordLoginForm() {
       name="password-login"
       layout="vertical"
       requiredMark={false}
-      initialValues={{ account }}
-      onFinish={(v) => submit(() => call('login', { body: { account: v.account.trim(), password: v.password } }))}
+      initialValues={{ account, provider: directories[0]?.slug ?? '' }}
+      onFinish={(v) =>
+        submit(() =>
+          call('login', {
+            body: { account: v.account.trim(), password: v.password, ...(v.provider ? { provider: v.provider } : {}) },
+          }),
+        )
+      }
     >
+      {directories.length > 0 && (
+        <DirectoryField directories={directories} localLabel={localLabel ?? t('auth:sso.localAccount')} />
+      )}
       <Form.Item name="account" label={t('auth:login.account')} rules={rules.account}>
         <Input
           prefix={<UserOutlined />}

@@ -1,0 +1,127 @@
+import type { IdentityProvider } from '@aiplatform/contracts';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Empty, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { call } from '../../../api/call';
+import { adminKeys } from '../../../api/query-keys';
+import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { useAdminMutation } from '../shared/use-admin-mutation';
+import { useOverlayTarget } from '../shared/use-overlay-target';
+import { ProviderFormModal } from './ProviderFormModal';
+
+/** The connected identity providers: switch on and off, test, edit, remove. */
+export function ProvidersCard() {
+  const { t } = useTranslation();
+  const form = useOverlayTarget<IdentityProvider | null>();
+  const list = useQuery({ queryKey: adminKeys.identityProviders, queryFn: () => call('listIdentityProviders') });
+  const toggle = useAdminMutation({
+    mutationFn: (p: IdentityProvider) =>
+      call('updateIdentityProvider', { params: { id: p.id }, body: { type: p.type, enabled: !p.enabled } }),
+    invalidates: [adminKeys.identityProviders],
+    successText: (saved) => t(saved.enabled ? 'admin:identity.enabledDone' : 'admin:identity.disabledDone', { name: saved.name }),
+    failureKey: 'admin:identity.updateFailed',
+  });
+  const remove = useAdminMutation({
+    mutationFn: (p: IdentityProvider) => call('deleteIdentityProvider', { params: { id: p.id } }),
+    invalidates: [adminKeys.identityProviders],
+    successText: (_r, p) => t('admin:identity.deletedDone', { name: p.name }),
+    failureKey: 'admin:identity.deleteFailed',
+  });
+  const test = useAdminMutation({
+    mutationFn: (p: IdentityProvider) => call('testIdentityProvider', { params: { id: p.id } }),
+    invalidates: [],
+    successText: (result) => (result.ok ? t('admin:identity.test.ok') : t('admin:identity.test.failed')),
+    failureKey: 'admin:identity.test.failed',
+    onSuccess: (result, p) =>
+      Modal[result.ok ? 'success' : 'error']({
+        title: t(result.ok ? 'admin:identity.test.okTitle' : 'admin:identity.test.failedTitle', { name: p.name }),
+        content: (
+          <>
+            <Typography.Paragraph data-testid="provider-test-message">{result.message}</Typography.Paragraph>
+            {Object.keys(result.details).length > 0 && (
+              <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{JSON.stringify(result.details, null, 2)}</pre>
+            )}
+          </>
+        ),
+      }),
+  });
+
+  const columns: ColumnsType<IdentityProvider> = [
+    { title: t('admin:identity.form.name'), dataIndex: 'name', render: (name: string, p) => <span data-testid={`provider-row-${p.slug}`}>{name}</span> },
+    { title: t('admin:identity.form.slug'), dataIndex: 'slug', responsive: ['md'] },
+    { title: t('admin:identity.form.type'), dataIndex: 'type', render: (type: IdentityProvider['type']) => <Tag>{t(`admin:identity.types.${type}`)}</Tag> },
+    {
+      title: t('admin:identity.form.enabled'),
+      dataIndex: 'enabled',
+      render: (_: boolean, p) => (
+        <Switch
+          checked={p.enabled}
+          loading={toggle.isPending && toggle.variables?.id === p.id}
+          onChange={() => toggle.mutate(p)}
+          aria-label={t('admin:identity.toggleLabel', { name: p.name })}
+          data-testid={`provider-toggle-${p.slug}`}
+        />
+      ),
+    },
+    {
+      title: t('admin:identity.actions'),
+      key: 'actions',
+      render: (_: unknown, p) => (
+        <Space wrap>
+          <Button size="small" loading={test.isPending && test.variables?.id === p.id} onClick={() => test.mutate(p)} data-testid={`provider-test-${p.slug}`}>
+            {t('admin:identity.test.button')}
+          </Button>
+          <Button size="small" onClick={() => form.show(p)} data-testid={`provider-edit-${p.slug}`}>
+            {t('admin:actions.edit')}
+          </Button>
+          <Button
+            size="small"
+            danger
+            onClick={() =>
+              Modal.confirm({
+                title: t('admin:identity.deleteConfirm', { name: p.name }),
+                content: t('admin:identity.deleteHint'),
+                okButtonProps: { danger: true },
+                okText: t('admin:actions.delete'),
+                cancelText: t('common:cancel'),
+                onOk: () => remove.mutateAsync(p),
+              })
+            }
+            data-testid={`provider-delete-${p.slug}`}
+          >
+            {t('admin:actions.delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      title={t('admin:identity.providers.title')}
+      extra={
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)} data-testid="provider-create-button">
+          {t('admin:identity.add')}
+        </Button>
+      }
+    >
+      {list.isError && !list.data ? (
+        <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="providers-error" />
+      ) : (
+        <Table<IdentityProvider>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data ?? []}
+          loading={list.isLoading}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty description={t('admin:identity.providers.empty')} /> }}
+          data-testid="providers-table"
+        />
+      )}
+      <ProviderFormModal provider={form.target ?? null} open={form.open} onClose={form.hide} afterClose={form.afterClose} />
+    </Card>
+  );
+}

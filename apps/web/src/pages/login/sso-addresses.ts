@@ -1,0 +1,21 @@
+/* The addresses of a sign-in through a provider, read and written by the sign-in pages. */
+
+/** Where a provider button leads: the server's start address, asked to come back to `target`. */
+export function ssoStartUrl(slug: string, target: string): string {
+  return `/api/auth/sso/${encodeURIComponent(slug)}/start?${new URLSearchParams({ redirect: target }).toString()}`;
+}
+
+/**
+ * The error code a failed provider sign-in sent back (`/login?sso_error=CODE`), when it is
+ * one: anything else in the address is ignored rather than shown.
+ */
+export function ssoErrorCode(search: string): string | null {
+  const code = new URLSearchParams(search).get('sso_error');
+  return code && /^[A-Z][A-Z_]{1,63}$/.test(code) ? code : null;
+}
+
+/** The one-time code and the page to land on, from the fragment the callback redirected to. */
+export function ssoCompletion(hash: string): { code: string | null; redirect: string | null } {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  return { code: params.get('code'), redirect: params.get('redirect') };
+}
