@@ -264,6 +264,7 @@ describe('SCIM /Users', () => {
     const none = await t.request('GET', '/scim/v2/Users');
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '401' });
+    expect(String(none.headers['content-type'])).toContain('application/scim+json');
     expect((await scim(t, 'GET', '/Users', 'not-a-token')).status).toBe(401);
     const made = await scimToken(t, superToken, 'to revoke');
     expect((await scim(t, 'GET', '/Users', made.token)).status).toBe(200);
