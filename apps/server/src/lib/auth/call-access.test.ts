@@ -25,10 +25,13 @@ const PLAIN_HTTP = new Set([
   'GET /api/admin/stats/export.csv',
   'POST /api/admin/settings/upload-logo',
   'POST /api/admin/settings/upload-favicon',
-  // Single sign-on through OpenID Connect: browser redirects to and back from the provider,
-  // answered with 302 (to the provider, to /sso/complete or to /login?sso_error=…), not JSON.
+  // Single sign-on in the browser, answered with 302 (to the provider, to /sso/complete or to
+  // /login?sso_error=…), not JSON: `start`, the OIDC callback and the SAML ACS (which takes the
+  // IdP's HTML form post); the SAML SP metadata is XML. Nobody is signed in yet on any of them.
   'GET /api/auth/sso/:slug/start',
   'GET /api/auth/sso/:slug/callback',
+  'POST /api/auth/sso/:slug/acs',
+  'GET /api/auth/sso/:slug/metadata',
   // SCIM 2.0 for identity providers: its own media type (application/scim+json), its own
   // bearer token (a SCIM token, not a session) and its own error schema.
   'GET /scim/v2/ServiceProviderConfig',

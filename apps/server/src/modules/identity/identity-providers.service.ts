@@ -19,6 +19,7 @@ import type { GroupsRepo } from '../groups/groups.repo.js';
 import { isRowId } from '../users/users.repo.js';
 import type { IdentityProvidersRepo } from './identity-providers.repo.js';
 import type { ProviderTesters } from './provider-testers.js';
+import { parseIdpMetadata } from './saml/idp-metadata.js';
 import {
   type ProviderRecord,
   providerSnapshot,
@@ -60,6 +61,7 @@ export class IdentityProvidersService {
 
   async create(ctx: AdminContext, body: CreateIdentityProviderBody): Promise<IdentityProvider> {
     authorize(ctx.actor, 'identity.manage');
+    checkSamlMetadata(body);
     return this.slugConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         await this.checkGroups(body, trx);
@@ -90,6 +92,7 @@ export class IdentityProvidersService {
 
   async update(ctx: AdminContext, id: number, body: UpdateIdentityProviderBody): Promise<IdentityProvider> {
     authorize(ctx.actor, 'identity.manage');
+    checkSamlMetadata(body);
     return this.slugConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         const before = await this.read(id, trx);
@@ -199,4 +202,9 @@ export class IdentityProvidersService {
 function secretOf(config: object): unknown {
   const c = config as { client_secret?: unknown; bind_password?: unknown };
   return 'client_secret' in c ? c.client_secret : c.bind_password;
+}
+
+/** SAML metadata that cannot be used (malformed, a DOCTYPE, no signing certificate) is refused when saved, not at the first sign-in. */
+function checkSamlMetadata(body: CreateIdentityProviderBody | UpdateIdentityProviderBody): void {
+  if (body.type === 'saml' && body.config) parseIdpMetadata(body.config.idp_metadata_xml);
 }

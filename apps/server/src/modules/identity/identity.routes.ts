@@ -5,6 +5,8 @@ import type { RateLimits } from '../../plugins/rate-limits.js';
 import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { IdentityServices } from './identity.services.js';
 import { oidcRoutes } from './oidc/oidc.routes.js';
+import { samlRoutes } from './saml/saml.routes.js';
+import { ssoStartRoutes } from './sso-start.routes.js';
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
 
@@ -15,7 +17,9 @@ const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['u
 export const identityRoutes =
   (s: IdentityServices, limits: RateLimits, publicUrl: string | undefined): FastifyPluginAsyncZod =>
   async (app) => {
+    await app.register(ssoStartRoutes(s, limits, publicUrl));
     await app.register(oidcRoutes(s.oidc, limits, publicUrl));
+    await app.register(samlRoutes(s.saml, limits, publicUrl));
     const { providers } = s;
     registerCall(app, 'listIdentityProviders', async ({ req }) => providers.list(await actorOf(req)));
     registerCall(app, 'getIdentityProvider', async ({ req, id }) => providers.get(await actorOf(req), id));

@@ -18,6 +18,8 @@ import { SsoTicketsRepo } from './sso-tickets.repo.js';
 import { UserIdentitiesRepo } from './user-identities.repo.js';
 import { OidcConfigurations } from './oidc/oidc-discovery.js';
 import { OidcSignIn } from './oidc/oidc-sign-in.js';
+import { SamlSignInService } from './saml/saml-sign-in.service.js';
+import { samlTester } from './saml/saml-tester.js';
 
 /** The change event every instance hears when a provider is created, changed or deleted. */
 export const PROVIDERS_CHANGED = 'identity-providers';
@@ -63,6 +65,17 @@ export function createIdentityServices(d: IdentityDeps) {
   d.changes.subscribe(PROVIDERS_CHANGED, () => oidcConfigurations.clear());
   const oidc = new OidcSignIn({ providers, configurations: oidcConfigurations, states, signIn, exchange });
   testers.register('oidc', (provider, lang) => oidc.test(provider, lang));
+  const saml = new SamlSignInService({
+    providers,
+    states,
+    signIn,
+    exchange,
+    replayGuard: {
+      firstUse: (providerId, assertionId, expiresAt) =>
+        tickets.claimAssertion(providerId, assertionId, expiresAt.toISOString()),
+    },
+  });
+  testers.register('saml', samlTester);
   return {
     providers,
     testers,
@@ -70,6 +83,7 @@ export function createIdentityServices(d: IdentityDeps) {
     exchange,
     states,
     oidc,
+    saml,
     tickets,
     /** Calls `listener` whenever any instance changed a provider (drop what is cached about it). */
     onProvidersChanged: (listener: () => void) => d.changes.subscribe(PROVIDERS_CHANGED, () => listener()),

@@ -79,9 +79,13 @@ describe('SAML service provider: the login request and SP metadata', () => {
       },
       new MemoryAssertionReplayGuard(),
     );
-    const start = await sp.startLogin('state-2', newSamlRequestId());
+    const requestId = newSamlRequestId();
+    const start = await sp.startLogin('state-2', requestId);
     expect(start.kind).toBe('form');
-    if (start.kind === 'form') expect(start.html).toContain(`action="${idp.ssoUrl}"`);
+    if (start.kind !== 'form') return;
+    expect(start.action).toBe(idp.ssoUrl);
+    expect(start.fields.RelayState).toBe('state-2');
+    expect(Buffer.from(start.fields.SAMLRequest ?? '', 'base64').toString()).toContain(`ID="${requestId}"`);
   });
 
   it('publishes SP metadata with the ACS and signed assertions required', () => {

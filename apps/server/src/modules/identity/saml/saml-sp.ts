@@ -21,8 +21,9 @@ export interface SamlServiceProviderSettings {
   mapping: SamlAttributeMapping;
 }
 
-/** Where `start` sends the browser: a 302 address, or (IdP offering only HTTP-POST) a self-posting form. */
-export type SamlLoginStart = { kind: 'redirect'; url: string } | { kind: 'form'; html: string };
+/** Where `start` sends the browser: a 302 address, or (IdP offering only HTTP-POST) a form posted to `action`. */
+export type SamlLoginStart =
+  { kind: 'redirect'; url: string } | { kind: 'form'; action: string; fields: Record<string, string> };
 
 /** A fresh AuthnRequest ID (an XML ID: it may not start with a digit). */
 export const newSamlRequestId = () => `_${randomBytes(20).toString('hex')}`;
@@ -60,7 +61,9 @@ export class SamlServiceProvider {
   async startLogin(relayState: string, requestId: string): Promise<SamlLoginStart> {
     const saml = this.saml(new NoRequestCache(), requestId);
     if (this.settings.idp.ssoBinding === BINDING_POST) {
-      return { kind: 'form', html: await saml.getAuthorizeFormAsync(relayState) };
+      const message = await saml.getAuthorizeMessageAsync(relayState);
+      const fields = Object.fromEntries(Object.entries(message).map(([name, value]) => [name, String(value)]));
+      return { kind: 'form', action: this.settings.idp.ssoUrl, fields };
     }
     return { kind: 'redirect', url: await saml.getAuthorizeUrlAsync(relayState, undefined, {}) };
   }
@@ -128,6 +131,8 @@ export class SamlServiceProvider {
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SAML_REQUEST_LIFETIME_MS,
       cacheProvider: requestIds,
+      // The HTTP-POST binding carries the request base64-encoded only; deflating is the redirect binding's.
+      skipRequestCompression: idp.ssoBinding === BINDING_POST,
       ...(requestId === undefined ? {} : { generateUniqueId: () => requestId }),
       // Let the IdP use the NameID format configured for this application there.
       identifierFormat: null,
