@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/auth/passwords.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError } from '../../lib/http/errors.js';
 import { type Clock, iso } from '../../lib/runtime/clock.js';
+import type { AuditEntry, AuditService } from '../audit/audit.service.js';
 import type { ClientInfo } from '../auth/session.service.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -32,6 +33,8 @@ export interface ExternalSignInDeps {
   clock: Clock;
   /** Told after a new account drew its opening credits from a group's pool (the low-pool email). */
   onPoolChanged?: (groupId: number) => void;
+  /** Records what a sign-in changed (an account opened or linked, a group or role mapped). */
+  audit?: Pick<AuditService, 'record'>;
 }
 
 /**
@@ -73,9 +76,12 @@ export class ExternalSignInService {
     const once = () =>
       this.d.db.transaction().execute(async (trx) => {
         const now = iso(this.d.clock.now());
+        const audit: AuditEntry[] = [];
+        const who = { provider: provider.slug, subject: profile.subject };
         let user = await this.findLinked(provider, profile, email, now, trx);
         if (!user) {
           user = await this.linkByEmail(provider, profile, email, now, trx);
+          if (user) audit.push({ action: 'user.sso_link', targetType: 'user', targetId: user.id, after: who });
         }
         if (!user) {
           if (!provider.jit || !email) throw new AppError('SSO_NOT_PROVISIONED');
@@ -105,10 +111,27 @@ export class ExternalSignInService {
           );
           user = await this.d.users.findWithGroupById(id, trx);
           if (!user) throw new AppError('SSO_NOT_PROVISIONED');
+          audit.push({
+            action: 'user.sso_create',
+            targetType: 'user',
+            targetId: id,
+            after: { ...who, email, username: user.username, group_id: user.group_id },
+          });
         }
         if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
         const patch = await this.mapped(provider, profile, user, trx, now);
         await this.d.users.update(user.id, { ...patch, last_login_at: now }, trx);
+        if (Object.keys(patch).length > 0) {
+          const before = Object.fromEntries(Object.keys(patch).map((k) => [k, user[k as keyof typeof patch]]));
+          audit.push({
+            action: 'user.sso_mapping',
+            targetType: 'user',
+            targetId: user.id,
+            before,
+            after: { ...patch, ...who },
+          });
+        }
+        await this.recordAudit(user, audit, trx, now);
         return { ...user, ...patch, last_login_at: now };
       });
     try {
@@ -125,6 +148,20 @@ export class ExternalSignInService {
     } finally {
       for (const groupId of createdIn) this.d.onPoolChanged?.(groupId);
     }
+  }
+
+  /**
+   * What the sign-in changed, in the audit log with the person as the actor (nobody else
+   * acted): who granted an administrator role or moved someone stays traceable to the provider.
+   */
+  private async recordAudit(user: UserRow, entries: AuditEntry[], trx: Db, now: string): Promise<void> {
+    if (!this.d.audit || entries.length === 0) return;
+    const ctx = {
+      actor: { id: user.id, username: user.username, role: user.role, group_id: user.group_id, permissions: [] },
+      ip: '',
+      requestId: 'single-sign-on',
+    };
+    for (const entry of entries) await this.d.audit.record(trx, ctx, entry, now);
   }
 
   /** The account already linked to (provider, subject); a link to a retired account is dropped. */

@@ -1,6 +1,13 @@
 import type { IdentityProvider, LoginResult } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countRows, createGroupAsAdmin, createUserAsAdmin, ledgerRows } from '../../../test/admin-helpers.js';
+import {
+  auditHeadSeq,
+  auditRowsAfter,
+  countRows,
+  createGroupAsAdmin,
+  createUserAsAdmin,
+  ledgerRows,
+} from '../../../test/admin-helpers.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 import type { ExternalProfile } from './external-profile.js';
 import type { ProviderRecord } from './provider-record.js';
@@ -144,7 +151,16 @@ describe('signing in through an identity provider', () => {
       mapping: { role_map: [{ value: 'admins', role: 'admin' }] },
     });
     const profile = person({ groups: ['admins'] });
-    expect((await signIn(p, profile)).user.role).toBe('admin');
+    const seq = await auditHeadSeq(t);
+    const granted = await signIn(p, profile);
+    expect(granted.user.role).toBe('admin');
+    // The account opened and the role granted by the provider are both on record.
+    const rows = await auditRowsAfter(t, seq);
+    expect(rows.map((r) => [r.action, r.actor_id, r.target_id])).toEqual([
+      ['user.sso_create', granted.user.id, String(granted.user.id)],
+      ['user.sso_mapping', granted.user.id, String(granted.user.id)],
+    ]);
+    expect(rows[1]!.changes).toMatchObject({ before: { role: 'user' }, after: { role: 'admin', provider: p.slug } });
     expect((await signIn(p, { ...profile, groups: [] })).user.role).toBe('user');
 
     const superAdmin = await t.db

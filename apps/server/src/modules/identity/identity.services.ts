@@ -57,6 +57,7 @@ export function createIdentityServices(d: IdentityDeps) {
     sessions: d.sessions,
     clock: d.clock,
     onPoolChanged: d.onPoolChanged,
+    audit: d.admin.audit,
   });
   const exchange = new SsoExchangeService(tickets, d.users, providersRepo, d.sessions, d.clock);
   const states = new SsoStates(tickets, d.clock);
