@@ -206,6 +206,8 @@ async function waitForListener(port: number, child: ChildProcess, stderr: () => 
 export interface Slapd {
   url: string;
   port: number;
+  /** TLS from the first byte, when started with TLS. */
+  ldapsUrl?: string;
   /** The private CA's certificate (PEM) when started with TLS: what an administrator would add to the trust store. */
   caPem?: string;
   stop(): Promise<void>;
@@ -214,7 +216,8 @@ export interface Slapd {
 /**
  * Starts a private OpenLDAP server for one test file: a temporary directory with an old-style
  * slapd.conf, the seed entries loaded by slapadd, slapd in the foreground on a free port of
- * 127.0.0.1. With `tls`, StartTLS is offered with a certificate from a private CA.
+ * 127.0.0.1. With `tls`, StartTLS is offered with a certificate from a private CA, which
+ * also serves ldaps:// on a second port.
  */
 export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'slapd-'));
@@ -227,8 +230,12 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
 
   const port = await freePort();
   const url = `ldap://127.0.0.1:${port}`;
+  const ldapsUrl = tls ? `ldaps://127.0.0.1:${await freePort()}` : undefined;
+  const listeners = [url, ldapsUrl].filter((u) => u !== undefined).map((u) => `${u}/`);
   // -d keeps slapd in the foreground, so killing the child ends the server.
-  const child = spawn(SLAPD_PATH, ['-h', `${url}/`, '-f', conf, '-d', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(SLAPD_PATH, ['-h', listeners.join(' '), '-f', conf, '-d', '0'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -241,9 +248,10 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
   };
   try {
     await waitForListener(port, child, () => stderr);
+    if (ldapsUrl) await waitForListener(Number(new URL(ldapsUrl).port), child, () => stderr);
   } catch (error) {
     await cleanUp();
     throw error;
   }
-  return { url, port, caPem: tls ? fs.readFileSync(tls.ca, 'utf8') : undefined, stop: cleanUp };
+  return { url, port, ldapsUrl, caPem: tls ? fs.readFileSync(tls.ca, 'utf8') : undefined, stop: cleanUp };
 }

@@ -3,6 +3,7 @@ import type { LoginResult } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database, Db, UserRow } from '../../db/types.js';
 import { hashPassword } from '../../lib/auth/passwords.js';
+import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError } from '../../lib/http/errors.js';
 import { type Clock, iso } from '../../lib/runtime/clock.js';
 import type { ClientInfo } from '../auth/session.service.js';
@@ -69,8 +70,8 @@ export class ExternalSignInService {
         : undefined;
     const createdIn: number[] = [];
     const email = profile.email?.trim().toLowerCase() || undefined;
-    try {
-      const user = await this.d.db.transaction().execute(async (trx) => {
+    const once = () =>
+      this.d.db.transaction().execute(async (trx) => {
         const now = iso(this.d.clock.now());
         let user = await this.findLinked(provider, profile, email, now, trx);
         if (!user) {
@@ -110,9 +111,17 @@ export class ExternalSignInService {
         await this.d.users.update(user.id, { ...patch, last_login_at: now }, trx);
         return { ...user, ...patch, last_login_at: now };
       });
-      return user;
-    } catch (err) {
-      throw conflictFromDbError(err) ?? err;
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once();
+        } catch (err) {
+          // Two first sign-ins of one person at once: the second insert breaks a unique index and
+          // its transaction is rolled back; tried again, it finds what the first one created.
+          if (attempt < 2 && isUniqueViolation(err)) continue;
+          throw conflictFromDbError(err) ?? err;
+        }
+      }
     } finally {
       for (const groupId of createdIn) this.d.onPoolChanged?.(groupId);
     }

@@ -38,9 +38,4 @@ export class UserIdentitiesRepo {
   async remove(id: number, db: Db): Promise<void> {
     await db.deleteFrom('user_identities').where('id', '=', id).execute();
   }
-
-  /** The identities an account holds, for the administrator's view of a user. */
-  forUser(userId: number): Promise<UserIdentityRow[]> {
-    return this.db.selectFrom('user_identities').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-  }
 }

@@ -144,6 +144,14 @@ describe.skipIf(slapdMissing !== undefined)(
       expect(await untrusted.test()).toMatchObject({ ok: false, details: { step: 'connect' } });
     });
 
+    it('speaks TLS from the first byte on ldaps://, trusting the given CA only', async () => {
+      const ldaps = { ...config, url: slapd.ldapsUrl! };
+      const trusted = new LdapDirectory(ldaps, MAPPING, { tls: { ca: slapd.caPem } });
+      expect(await outcome(trusted, 'bob', PEOPLE.bob.password)).toBe(`signed in as ${PEOPLE.bob.dn}`);
+      const untrusted = new LdapDirectory(ldaps, MAPPING);
+      expect(await outcome(untrusted, 'bob', PEOPLE.bob.password)).toBe('DIRECTORY_UNAVAILABLE');
+    });
+
     it('answers DIRECTORY_UNAVAILABLE when the service account is refused, not INVALID_CREDENTIALS', async () => {
       const refused = new LdapDirectory({ ...config, bind_password: 'wrong' }, MAPPING);
       expect(await outcome(refused, 'alice', PEOPLE.alice.password)).toBe('DIRECTORY_UNAVAILABLE');
