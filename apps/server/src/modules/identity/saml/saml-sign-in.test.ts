@@ -6,7 +6,7 @@ import { TestSamlIdp, type AssertionOptions } from '../../../../test/saml-idp.js
 import { type TestApp, createTestApp, unique } from '../../../../test/test-app.js';
 
 const MAPPING = { email_claim: 'email', username_claim: 'uid', name_claim: 'displayName', groups_claim: 'groups' };
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const FORM = { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' };
 
 describe('SAML sign-in through the API', () => {
   let t: TestApp;
@@ -143,6 +143,22 @@ describe('SAML sign-in through the API', () => {
     } finally {
       await sibling.app.close();
     }
+  });
+
+  it('hands the AuthnRequest over in a self-posting form when the IdP takes only HTTP-POST', async () => {
+    const provider = await createProvider({
+      config: { idp_metadata_xml: idp.metadataXml({ binding: 'post' }), sp_entity_id: 'urn:sp:post' },
+    });
+    const res = await t.app.inject({ method: 'GET', url: `/api/auth/sso/${provider.slug}/start` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain(`action="${idp.ssoUrl}"`);
+    expect(res.body).toContain('name="SAMLRequest"');
+    // The page's one script runs by its nonce; the form may go nowhere but the IdP.
+    const nonce = /<script nonce="([^"]+)"/.exec(res.body)![1]!;
+    const policy = String(res.headers['content-security-policy']);
+    expect(policy).toContain(`script-src 'nonce-${nonce}'`);
+    expect(policy).toContain(`form-action ${new URL(idp.ssoUrl).origin}`);
   });
 
   it('refuses to start for a disabled provider, and for a slug that is not SAML', async () => {
