@@ -35,9 +35,14 @@ function closeServer(server: http.Server): Promise<void> {
  * A real OpenID Connect provider (oidc-provider) on a random loopback port, with one client
  * whose redirect URIs are given. Its interaction step signs in whoever `signInAs` named and
  * grants every scope at once, so a browser is not needed: a client following redirects (and
- * keeping cookies) goes from the authorization request to the callback.
+ * keeping cookies) goes from the authorization request to the callback. With `loginForm`,
+ * the interaction is a sign-in page instead, where a person (by username) signs in as a
+ * browser user would.
  */
-export async function startTestIdp(redirectUris: string[]): Promise<RunningIdp> {
+export async function startTestIdp(
+  redirectUris: string[],
+  options: { loginForm?: { title: string; people: TestPerson[] } } = {},
+): Promise<RunningIdp> {
   const people = new Map<string, TestPerson>();
   let next: TestPerson | undefined;
   const server = http.createServer();
@@ -64,12 +69,18 @@ export async function startTestIdp(redirectUris: string[]): Promise<RunningIdp> 
   });
   provider.on('server_error', (_ctx, err) => console.error('test idp', err));
   const callback = provider.callback();
+  const form = options.loginForm;
   server.on('request', (req, res) => {
     if (!req.url?.startsWith('/interaction/')) return void callback(req, res);
+    if (form && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end(loginPage(form.title, req.url));
+    }
     void (async () => {
       const details = await provider.interactionDetails(req, res);
-      const person = next;
-      if (!person) throw new Error('signInAs() first');
+      const typed = form ? await formField(req, 'login') : null;
+      const person = form ? form.people.find((p) => p.preferred_username === typed) : next;
+      if (!person) throw new Error(form ? 'no such person' : 'signInAs() first');
       people.set(person.sub, person);
       const grant = new provider.Grant({ accountId: person.sub, clientId });
       grant.addOIDCScope('openid email profile groups');
@@ -95,6 +106,25 @@ export async function startTestIdp(redirectUris: string[]): Promise<RunningIdp> 
     },
     close: () => closeServer(server),
   };
+}
+
+/** The test provider's own sign-in page: a username and a button, nothing else to it. */
+function loginPage(title: string, action: string): string {
+  const escaped = title.replace(/[<>&"]/g, '');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escaped}</title></head>
+<body><main><h1>${escaped}</h1><form method="post" action="${action}">
+<label for="login">Username</label> <input id="login" name="login" autocomplete="username">
+<button type="submit">Sign in</button></form></main></body></html>`;
+}
+
+/** One field of a posted form. */
+function formField(req: http.IncomingMessage, name: string): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => resolve(new URLSearchParams(body).get(name)));
+    req.on('error', reject);
+  });
 }
 
 /** What the hand-made issuer's token endpoint gets wrong on purpose. */

@@ -18,7 +18,8 @@ export function LocalPasswordCard() {
   const settings = useQuery({ queryKey: adminKeys.settings, queryFn: () => call('getSettings') });
   const ssoOnly = settings.data?.login.local_password === 'super_admin_only';
   const save = useAdminMutation({
-    mutationFn: (on: boolean) => call('updateSettings', { body: { login: { local_password: on ? 'super_admin_only' : 'all' } } }),
+    mutationFn: (on: boolean) =>
+      call('updateSettings', { body: { login: { local_password: on ? 'super_admin_only' : 'all' } } }),
     invalidates: [adminKeys.settings],
     successText: (_r, on) => t(on ? 'admin:identity.policy.onDone' : 'admin:identity.policy.offDone'),
     failureKey: 'admin:identity.policy.failed',

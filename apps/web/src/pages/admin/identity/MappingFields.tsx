@@ -16,7 +16,12 @@ export function MappingFields() {
       <Typography.Title level={5}>{t('admin:identity.mapping.title')}</Typography.Title>
       <Flex gap={12} wrap>
         {(['email_claim', 'username_claim', 'name_claim', 'groups_claim'] as const).map((name) => (
-          <Form.Item key={name} name={['mapping', name]} label={t(`admin:identity.mapping.${name}`)} style={{ flex: '1 1 200px' }}>
+          <Form.Item
+            key={name}
+            name={['mapping', name]}
+            label={t(`admin:identity.mapping.${name}`)}
+            style={{ flex: '1 1 200px' }}
+          >
             <Input data-testid={`provider-mapping-${name}`} />
           </Form.Item>
         ))}
@@ -32,19 +37,34 @@ export function MappingFields() {
                     rules={[{ required: true, whitespace: true, message: t('validation:identityProvider.mapValue') }]}
                     style={{ flex: '2 1 200px' }}
                   >
-                    <Input placeholder={t('admin:identity.mapping.valuePlaceholder')} aria-label={t('admin:identity.mapping.value')} />
+                    <Input
+                      placeholder={t('admin:identity.mapping.valuePlaceholder')}
+                      aria-label={t('admin:identity.mapping.value')}
+                    />
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'group_id']}
                     rules={[{ required: true, message: t('validation:group.notFound') }]}
                     style={{ flex: '1 1 160px' }}
                   >
-                    <Select options={groups} placeholder={t('admin:identity.mapping.group')} aria-label={t('admin:identity.mapping.group')} />
+                    <Select
+                      options={groups}
+                      placeholder={t('admin:identity.mapping.group')}
+                      aria-label={t('admin:identity.mapping.group')}
+                    />
                   </Form.Item>
-                  <Button icon={<DeleteOutlined />} aria-label={t('admin:actions.delete')} onClick={() => remove(field.name)} />
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('admin:actions.delete')}
+                    onClick={() => remove(field.name)}
+                  />
                 </Flex>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ value: '', group_id: undefined })} data-testid="provider-add-group-map">
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => add({ value: '', group_id: undefined })}
+                data-testid="provider-add-group-map"
+              >
                 {t('admin:identity.mapping.addGroup')}
               </Button>
             </>
@@ -62,13 +82,26 @@ export function MappingFields() {
                     rules={[{ required: true, whitespace: true, message: t('validation:identityProvider.mapValue') }]}
                     style={{ flex: 1 }}
                   >
-                    <Input placeholder={t('admin:identity.mapping.valuePlaceholder')} aria-label={t('admin:identity.mapping.value')} />
+                    <Input
+                      placeholder={t('admin:identity.mapping.valuePlaceholder')}
+                      aria-label={t('admin:identity.mapping.value')}
+                    />
                   </Form.Item>
-                  <Typography.Text style={{ lineHeight: '32px' }}>→ {t('admin:identity.mapping.groupAdmin')}</Typography.Text>
-                  <Button icon={<DeleteOutlined />} aria-label={t('admin:actions.delete')} onClick={() => remove(field.name)} />
+                  <Typography.Text style={{ lineHeight: '32px' }}>
+                    → {t('admin:identity.mapping.groupAdmin')}
+                  </Typography.Text>
+                  <Button
+                    icon={<DeleteOutlined />}
+                    aria-label={t('admin:actions.delete')}
+                    onClick={() => remove(field.name)}
+                  />
                 </Flex>
               ))}
-              <Button icon={<PlusOutlined />} onClick={() => add({ value: '', role: 'admin' })} data-testid="provider-add-role-map">
+              <Button
+                icon={<PlusOutlined />}
+                onClick={() => add({ value: '', role: 'admin' })}
+                data-testid="provider-add-role-map"
+              >
                 {t('admin:identity.mapping.addRole')}
               </Button>
             </>

@@ -56,10 +56,18 @@ export function OidcFields({
           />
         </Form.Item>
       )}
-      <Form.Item name="issuer" label={t('admin:identity.form.issuer')} rules={required(t('admin:identity.form.issuerRequired'))}>
+      <Form.Item
+        name="issuer"
+        label={t('admin:identity.form.issuer')}
+        rules={required(t('admin:identity.form.issuerRequired'))}
+      >
         <Input placeholder="https://idp.example.com" data-testid="provider-issuer" />
       </Form.Item>
-      <Form.Item name="client_id" label={t('admin:identity.form.clientId')} rules={required(t('validation:identityProvider.clientId'))}>
+      <Form.Item
+        name="client_id"
+        label={t('admin:identity.form.clientId')}
+        rules={required(t('validation:identityProvider.clientId'))}
+      >
         <Input autoComplete="off" data-testid="provider-client-id" />
       </Form.Item>
       <Form.Item
@@ -82,7 +90,11 @@ export function SamlFields({ slug }: { slug: string }) {
   return (
     <>
       <AddressesHint slug={slug} type="saml" />
-      <Form.Item name="sp_entity_id" label={t('admin:identity.form.spEntityId')} rules={required(t('validation:identityProvider.entityId'))}>
+      <Form.Item
+        name="sp_entity_id"
+        label={t('admin:identity.form.spEntityId')}
+        rules={required(t('validation:identityProvider.entityId'))}
+      >
         <Input placeholder="https://chat.example.com/saml" data-testid="provider-sp-entity-id" />
       </Form.Item>
       <Form.Item
@@ -101,7 +113,11 @@ export function LdapFields({ editing }: { editing: boolean }) {
   const { t } = useTranslation();
   return (
     <>
-      <Form.Item name="url" label={t('admin:identity.form.ldapUrl')} rules={required(t('validation:identityProvider.ldapUrl'))}>
+      <Form.Item
+        name="url"
+        label={t('admin:identity.form.ldapUrl')}
+        rules={required(t('validation:identityProvider.ldapUrl'))}
+      >
         <Input placeholder="ldaps://ldap.example.com" data-testid="provider-ldap-url" />
       </Form.Item>
       <Form.Item name="start_tls" label={t('admin:identity.form.startTls')} valuePropName="checked">
@@ -117,16 +133,28 @@ export function LdapFields({ editing }: { editing: boolean }) {
       >
         <Input.Password autoComplete="new-password" data-testid="provider-bind-password" />
       </Form.Item>
-      <Form.Item name="user_base" label={t('admin:identity.form.userBase')} rules={required(t('validation:identityProvider.dn'))}>
+      <Form.Item
+        name="user_base"
+        label={t('admin:identity.form.userBase')}
+        rules={required(t('validation:identityProvider.dn'))}
+      >
         <Input placeholder="ou=people,dc=example,dc=com" data-testid="provider-user-base" />
       </Form.Item>
-      <Form.Item name="user_filter" label={t('admin:identity.form.userFilter')} extra={t('admin:identity.form.userFilterHint')}>
+      <Form.Item
+        name="user_filter"
+        label={t('admin:identity.form.userFilter')}
+        extra={t('admin:identity.form.userFilterHint')}
+      >
         <Input data-testid="provider-user-filter" />
       </Form.Item>
       <Form.Item name="group_base" label={t('admin:identity.form.groupBase')}>
         <Input placeholder="ou=groups,dc=example,dc=com" data-testid="provider-group-base" />
       </Form.Item>
-      <Form.Item name="group_filter" label={t('admin:identity.form.groupFilter')} extra={t('admin:identity.form.groupFilterHint')}>
+      <Form.Item
+        name="group_filter"
+        label={t('admin:identity.form.groupFilter')}
+        extra={t('admin:identity.form.groupFilterHint')}
+      >
         <Input placeholder="(member={dn})" data-testid="provider-group-filter" />
       </Form.Item>
     </>

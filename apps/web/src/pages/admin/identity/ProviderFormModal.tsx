@@ -34,7 +34,8 @@ export function ProviderFormModal({ provider, open, onClose, afterClose }: Provi
         : call('createIdentityProvider', { body });
     },
     invalidates: [adminKeys.identityProviders],
-    successText: (saved) => t(provider ? 'admin:identity.updatedDone' : 'admin:identity.createdDone', { name: saved.name }),
+    successText: (saved) =>
+      t(provider ? 'admin:identity.updatedDone' : 'admin:identity.createdDone', { name: saved.name }),
     failureKey: provider ? 'admin:identity.updateFailed' : 'admin:identity.createFailed',
     onSuccess: onClose,
   });
@@ -74,7 +75,10 @@ export function ProviderFormModal({ provider, open, onClose, afterClose }: Provi
           <Form.Item name="type" label={t('admin:identity.form.type')} style={{ flex: '1 1 160px' }}>
             <Select<IdentityProviderType>
               disabled={!!provider}
-              options={(['oidc', 'saml', 'ldap'] as const).map((value) => ({ value, label: t(`admin:identity.types.${value}`) }))}
+              options={(['oidc', 'saml', 'ldap'] as const).map((value) => ({
+                value,
+                label: t(`admin:identity.types.${value}`),
+              }))}
               data-testid="provider-type"
             />
           </Form.Item>
@@ -90,7 +94,9 @@ export function ProviderFormModal({ provider, open, onClose, afterClose }: Provi
             name="slug"
             label={t('admin:identity.form.slug')}
             extra={t('admin:identity.form.slugHint')}
-            rules={[{ required: true, pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, message: t('validation:identityProvider.slug') }]}
+            rules={[
+              { required: true, pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, message: t('validation:identityProvider.slug') },
+            ]}
             style={{ flex: '1 1 160px' }}
           >
             <Input maxLength={64} data-testid="provider-slug" />
@@ -104,7 +110,12 @@ export function ProviderFormModal({ provider, open, onClose, afterClose }: Provi
           <Form.Item name="enabled" label={t('admin:identity.form.enabled')} valuePropName="checked">
             <Switch data-testid="provider-enabled" />
           </Form.Item>
-          <Form.Item name="jit" label={t('admin:identity.accounts.jit')} valuePropName="checked" tooltip={t('admin:identity.accounts.jitHint')}>
+          <Form.Item
+            name="jit"
+            label={t('admin:identity.accounts.jit')}
+            valuePropName="checked"
+            tooltip={t('admin:identity.accounts.jitHint')}
+          >
             <Switch data-testid="provider-jit" />
           </Form.Item>
           <Form.Item
@@ -115,8 +126,17 @@ export function ProviderFormModal({ provider, open, onClose, afterClose }: Provi
           >
             <Switch data-testid="provider-link-email" />
           </Form.Item>
-          <Form.Item name="default_group_id" label={t('admin:identity.accounts.defaultGroup')} style={{ flex: '1 1 200px' }}>
-            <Select allowClear options={groups} placeholder={t('admin:identity.accounts.defaultGroupPlaceholder')} data-testid="provider-default-group" />
+          <Form.Item
+            name="default_group_id"
+            label={t('admin:identity.accounts.defaultGroup')}
+            style={{ flex: '1 1 200px' }}
+          >
+            <Select
+              allowClear
+              options={groups}
+              placeholder={t('admin:identity.accounts.defaultGroupPlaceholder')}
+              data-testid="provider-default-group"
+            />
           </Form.Item>
         </Flex>
         <MappingFields />

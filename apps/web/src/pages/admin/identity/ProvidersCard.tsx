@@ -20,7 +20,8 @@ export function ProvidersCard() {
     mutationFn: (p: IdentityProvider) =>
       call('updateIdentityProvider', { params: { id: p.id }, body: { type: p.type, enabled: !p.enabled } }),
     invalidates: [adminKeys.identityProviders],
-    successText: (saved) => t(saved.enabled ? 'admin:identity.enabledDone' : 'admin:identity.disabledDone', { name: saved.name }),
+    successText: (saved) =>
+      t(saved.enabled ? 'admin:identity.enabledDone' : 'admin:identity.disabledDone', { name: saved.name }),
     failureKey: 'admin:identity.updateFailed',
   });
   const remove = useAdminMutation({
@@ -49,9 +50,17 @@ export function ProvidersCard() {
   });
 
   const columns: ColumnsType<IdentityProvider> = [
-    { title: t('admin:identity.form.name'), dataIndex: 'name', render: (name: string, p) => <span data-testid={`provider-row-${p.slug}`}>{name}</span> },
+    {
+      title: t('admin:identity.form.name'),
+      dataIndex: 'name',
+      render: (name: string, p) => <span data-testid={`provider-row-${p.slug}`}>{name}</span>,
+    },
     { title: t('admin:identity.form.slug'), dataIndex: 'slug', responsive: ['md'] },
-    { title: t('admin:identity.form.type'), dataIndex: 'type', render: (type: IdentityProvider['type']) => <Tag>{t(`admin:identity.types.${type}`)}</Tag> },
+    {
+      title: t('admin:identity.form.type'),
+      dataIndex: 'type',
+      render: (type: IdentityProvider['type']) => <Tag>{t(`admin:identity.types.${type}`)}</Tag>,
+    },
     {
       title: t('admin:identity.form.enabled'),
       dataIndex: 'enabled',
@@ -70,7 +79,12 @@ export function ProvidersCard() {
       key: 'actions',
       render: (_: unknown, p) => (
         <Space wrap>
-          <Button size="small" loading={test.isPending && test.variables?.id === p.id} onClick={() => test.mutate(p)} data-testid={`provider-test-${p.slug}`}>
+          <Button
+            size="small"
+            loading={test.isPending && test.variables?.id === p.id}
+            onClick={() => test.mutate(p)}
+            data-testid={`provider-test-${p.slug}`}
+          >
             {t('admin:identity.test.button')}
           </Button>
           <Button size="small" onClick={() => form.show(p)} data-testid={`provider-edit-${p.slug}`}>
@@ -102,7 +116,12 @@ export function ProvidersCard() {
     <Card
       title={t('admin:identity.providers.title')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => form.show(null)} data-testid="provider-create-button">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => form.show(null)}
+          data-testid="provider-create-button"
+        >
           {t('admin:identity.add')}
         </Button>
       }
@@ -121,7 +140,12 @@ export function ProvidersCard() {
           data-testid="providers-table"
         />
       )}
-      <ProviderFormModal provider={form.target ?? null} open={form.open} onClose={form.hide} afterClose={form.afterClose} />
+      <ProviderFormModal
+        provider={form.target ?? null}
+        open={form.open}
+        onClose={form.hide}
+        afterClose={form.afterClose}
+      />
     </Card>
   );
 }

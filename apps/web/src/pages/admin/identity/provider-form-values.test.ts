@@ -10,7 +10,14 @@ const base = {
   jit: false,
   link_verified_email: true,
   default_group_id: 2,
-  mapping: { email_claim: 'email', username_claim: 'upn', name_claim: 'name', groups_claim: 'roles', group_map: [], role_map: [] },
+  mapping: {
+    email_claim: 'email',
+    username_claim: 'upn',
+    name_claim: 'name',
+    groups_claim: 'roles',
+    group_map: [],
+    role_map: [],
+  },
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
@@ -20,7 +27,12 @@ describe('provider form values', () => {
     const oidc: IdentityProvider = {
       ...base,
       type: 'oidc',
-      config: { issuer: 'https://idp.example.com', client_id: 'app', scopes: ['openid', 'email'], has_client_secret: true },
+      config: {
+        issuer: 'https://idp.example.com',
+        client_id: 'app',
+        scopes: ['openid', 'email'],
+        has_client_secret: true,
+      },
     };
     const body = providerBodyOf({ ...formValuesOf(oidc), scopes: ' openid  email groups ' });
     expect(body).toMatchObject({ type: 'oidc', slug: 'corp', jit: false, default_group_id: 2 });
@@ -30,7 +42,9 @@ describe('provider form values', () => {
       client_secret: undefined,
       scopes: ['openid', 'email', 'groups'],
     });
-    expect(providerBodyOf({ ...formValuesOf(oidc), client_secret: 's3cret' }).config).toMatchObject({ client_secret: 's3cret' });
+    expect(providerBodyOf({ ...formValuesOf(oidc), client_secret: 's3cret' }).config).toMatchObject({
+      client_secret: 's3cret',
+    });
   });
 
   it('keeps an LDAP bind password out of the edit form and the body unless one is typed', () => {
@@ -50,7 +64,11 @@ describe('provider form values', () => {
     };
     const values = formValuesOf(ldap);
     expect(values.bind_password).toBe('');
-    expect(providerBodyOf(values).config).toMatchObject({ url: 'ldap://dir', bind_password: undefined, start_tls: true });
+    expect(providerBodyOf(values).config).toMatchObject({
+      url: 'ldap://dir',
+      bind_password: undefined,
+      start_tls: true,
+    });
   });
 
   it('names the addresses to register at the provider after the slug', () => {

@@ -54,7 +54,11 @@ export const DEFAULT_MAPPING: IdentityMapping = {
  * `{domain}` and `{realm}` are for the administrator to fill in; the hint says which.
  */
 export const OIDC_PRESETS = {
-  entra: { issuer: 'https://login.microsoftonline.com/{tenant}/v2.0', groups_claim: 'groups', username_claim: 'preferred_username' },
+  entra: {
+    issuer: 'https://login.microsoftonline.com/{tenant}/v2.0',
+    groups_claim: 'groups',
+    username_claim: 'preferred_username',
+  },
   okta: { issuer: 'https://{domain}.okta.com', groups_claim: 'groups', username_claim: 'preferred_username' },
   keycloak: { issuer: 'https://{domain}/realms/{realm}', groups_claim: 'groups', username_claim: 'preferred_username' },
   google: { issuer: 'https://accounts.google.com', groups_claim: 'groups', username_claim: 'email' },
@@ -63,7 +67,10 @@ export const OIDC_PRESETS = {
 export type OidcPreset = keyof typeof OIDC_PRESETS;
 
 /** The form for a new provider of `type`, or for editing `provider` (its secrets left blank: kept unless replaced). */
-export function formValuesOf(provider: IdentityProvider | null, type: IdentityProviderType = 'oidc'): ProviderFormValues {
+export function formValuesOf(
+  provider: IdentityProvider | null,
+  type: IdentityProviderType = 'oidc',
+): ProviderFormValues {
   const values: ProviderFormValues = {
     type: provider?.type ?? type,
     slug: provider?.slug ?? '',
@@ -126,7 +133,11 @@ export function providerBodyOf(v: ProviderFormValues): CreateIdentityProviderBod
       },
     };
   if (v.type === 'saml')
-    return { ...common, type: 'saml', config: { idp_metadata_xml: v.idp_metadata_xml, sp_entity_id: v.sp_entity_id.trim() } };
+    return {
+      ...common,
+      type: 'saml',
+      config: { idp_metadata_xml: v.idp_metadata_xml, sp_entity_id: v.sp_entity_id.trim() },
+    };
   return {
     ...common,
     type: 'ldap',
@@ -145,6 +156,6 @@ export function providerBodyOf(v: ProviderFormValues): CreateIdentityProviderBod
 
 /** The addresses an administrator registers at the provider, for this site and slug. */
 export function providerAddresses(origin: string, slug: string) {
-  const base = `${origin}/api/auth/sso/${encodeURIComponent(slug || '{slug}')}`;
+  const base = `${origin}/api/auth/sso/${slug ? encodeURIComponent(slug) : '{slug}'}`;
   return { callback: `${base}/callback`, acs: `${base}/acs`, metadata: `${base}/metadata` };
 }
