@@ -60,6 +60,11 @@ export function UserEditForm({ user, canSetGroup, canSetRole, canSetPermissions,
           <Select showSearch={{ optionFilterProp: 'label' }} options={groupOptions} data-testid="user-edit-group" />
         </Form.Item>
       )}
+      {canSetGroup && (
+        <Form.Item name="group_pinned" valuePropName="checked" extra={t('admin:edit.groupPinnedHint')}>
+          <Checkbox data-testid="user-edit-group-pinned">{t('admin:fields.groupPinned')}</Checkbox>
+        </Form.Item>
+      )}
       {canSetRole && (
         <Form.Item name="role" label={t('admin:fields.role')}>
           <Select

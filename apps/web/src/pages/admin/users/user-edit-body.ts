@@ -5,6 +5,8 @@ export interface UserEditValues {
   email: string;
   phone: string;
   group_id?: number | null;
+  /** Single sign-on and provisioning leave a pinned group alone. */
+  group_pinned?: boolean;
   remark: string;
   token_quota: number | null;
   role?: Role;
@@ -18,6 +20,7 @@ export function editValuesOf(user: AdminUser): UserEditValues {
     email: user.email,
     phone: user.phone ?? '',
     group_id: user.group_id,
+    group_pinned: user.group_pinned,
     remark: user.remark ?? '',
     token_quota: user.token_quota,
     role: user.role,
@@ -44,6 +47,8 @@ export function changedFields(user: AdminUser, values: UserEditValues): UpdateAd
   if (remark !== (user.remark || null)) body.remark = remark;
   if (values.token_quota != null && values.token_quota !== user.token_quota) body.token_quota = values.token_quota;
   if (values.group_id != null && values.group_id !== user.group_id) body.group_id = values.group_id;
+  if (values.group_pinned !== undefined && values.group_pinned !== user.group_pinned)
+    body.group_pinned = values.group_pinned;
   if (values.role && values.role !== user.role) body.role = values.role;
   if (values.extra_permissions && !sameSet(values.extra_permissions, user.extra_permissions))
     body.extra_permissions = values.extra_permissions;
