@@ -394,6 +394,8 @@ export interface SsoStatesTable {
   /** This site's path to land on afterwards. */
   redirect: string;
   expires_at: string;
+  /** SHA-256 of the value the starting browser tab keeps (migration 0021); null: not bound. */
+  binding_hash: Generated<string | null>;
 }
 
 /** The callback's one-time code, traded once for a session by POST /auth/sso/exchange. */
@@ -403,6 +405,8 @@ export interface SsoExchangeCodesTable {
   user_id: number;
   provider_id: number;
   expires_at: string;
+  /** The state's binding, carried on (migration 0021). */
+  binding_hash: Generated<string | null>;
 }
 
 /** SAML assertion ids already accepted, kept until the assertion would expire anyway. */

@@ -32,7 +32,7 @@ export const identityRoutes =
     registerCall(app, 'deleteIdentityProvider', async ({ req, id }) => providers.remove(await adminContextOf(req), id));
     registerCall(app, 'testIdentityProvider', async ({ req, id }) => providers.test(await actorOf(req), id, req.lang));
     registerCall(app, 'listSignInProviders', () => providers.signInProviders());
-    registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req)), {
+    registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req), body.binding), {
       config: limits.auth,
     });
   };

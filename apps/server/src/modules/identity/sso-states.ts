@@ -27,6 +27,15 @@ export function safeRedirect(value: string | undefined | null): string {
   }
 }
 
+/**
+ * The stored form of a tab's binding value, or null for none. A value that is not what the
+ * sign-in page makes (43 base64url characters) counts as none: the exchange, which the page
+ * always binds, then refuses it.
+ */
+export function bindingHash(binding: string | undefined | null): string | null {
+  return binding && /^[A-Za-z0-9_-]{43}$/.test(binding) ? sha256(binding) : null;
+}
+
 export interface StartedSignIn {
   /** The value sent to the provider and expected back at the callback. */
   state: string;
@@ -43,10 +52,19 @@ export class SsoStates {
     private readonly clock: Clock,
   ) {}
 
-  async begin(row: Omit<SsoStateRow, 'expires_at'>): Promise<StartedSignIn> {
+  /**
+   * `binding`: the random value the starting browser tab keeps (see `bindingHash`); the
+   * exchange at the end must present it again.
+   */
+  async begin(row: Omit<SsoStateRow, 'expires_at' | 'binding_hash'>, binding?: string): Promise<StartedSignIn> {
     const state = randomToken(32);
     const expiresAt = iso(addSeconds(this.clock.now(), SSO_STATE_TTL_SECONDS));
-    await this.repo.insertState(sha256(state), { ...row, redirect: safeRedirect(row.redirect), expires_at: expiresAt });
+    await this.repo.insertState(sha256(state), {
+      ...row,
+      redirect: safeRedirect(row.redirect),
+      expires_at: expiresAt,
+      binding_hash: bindingHash(binding),
+    });
     return { state };
   }
 

@@ -8,6 +8,15 @@ export interface SsoStateRow {
   code_verifier: string;
   redirect: string;
   expires_at: string;
+  /** SHA-256 of the starting tab's binding value; null when the start sent none. */
+  binding_hash: string | null;
+}
+
+export interface ExchangeCodeRow {
+  user_id: number;
+  provider_id: number;
+  expires_at: string;
+  binding_hash: string | null;
 }
 
 /**
@@ -31,24 +40,22 @@ export class SsoTicketsRepo {
     return this.db
       .deleteFrom('sso_states')
       .where('state_hash', '=', stateHash)
-      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at'])
+      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at', 'binding_hash'])
       .executeTakeFirst();
   }
 
-  async insertExchangeCode(codeHash: string, userId: number, providerId: number, expiresAt: string): Promise<void> {
+  async insertExchangeCode(codeHash: string, row: ExchangeCodeRow): Promise<void> {
     await this.db
       .insertInto('sso_exchange_codes')
-      .values({ code_hash: codeHash, user_id: userId, provider_id: providerId, expires_at: expiresAt })
+      .values({ code_hash: codeHash, ...row })
       .execute();
   }
 
-  takeExchangeCode(
-    codeHash: string,
-  ): Promise<{ user_id: number; provider_id: number; expires_at: string } | undefined> {
+  takeExchangeCode(codeHash: string): Promise<ExchangeCodeRow | undefined> {
     return this.db
       .deleteFrom('sso_exchange_codes')
       .where('code_hash', '=', codeHash)
-      .returning(['user_id', 'provider_id', 'expires_at'])
+      .returning(['user_id', 'provider_id', 'expires_at', 'binding_hash'])
       .executeTakeFirst();
   }
 

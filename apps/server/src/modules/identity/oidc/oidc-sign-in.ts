@@ -35,17 +35,20 @@ export class OidcSignIn {
   constructor(private readonly d: OidcSignInDeps) {}
 
   /** The provider's authorization address for a new sign-in that ends on `redirect` (this site's path). */
-  async start(slug: string, redirect: string | undefined, publicBase: string): Promise<URL> {
+  async start(slug: string, redirect: string | undefined, publicBase: string, binding?: string): Promise<URL> {
     const provider = await this.provider(slug);
     const config = await this.configuration(provider);
     const codeVerifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
-    const { state } = await this.d.states.begin({
-      provider_id: provider.id,
-      nonce,
-      code_verifier: codeVerifier,
-      redirect: redirect ?? '/',
-    });
+    const { state } = await this.d.states.begin(
+      {
+        provider_id: provider.id,
+        nonce,
+        code_verifier: codeVerifier,
+        redirect: redirect ?? '/',
+      },
+      binding,
+    );
     return client.buildAuthorizationUrl(config, {
       redirect_uri: oidcRedirectUri(publicBase, provider.slug),
       scope: provider.config.scopes.join(' '),
@@ -90,7 +93,10 @@ export class OidcSignIn {
       throw new AppError('SSO_TOKEN_INVALID');
     }
     const user = await this.d.signIn.resolveAccount(provider, oidcProfile(claims, provider.mapping));
-    return { code: await this.d.exchange.issue(user.id, provider.id), redirect: remembered.redirect };
+    return {
+      code: await this.d.exchange.issue(user.id, provider.id, remembered.binding_hash),
+      redirect: remembered.redirect,
+    };
   }
 
   /** The connection test: the discovery document fetched and read. */

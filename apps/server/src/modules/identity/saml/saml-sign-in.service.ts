@@ -31,17 +31,20 @@ export class SamlSignInService {
   constructor(private readonly d: SamlSignInDeps) {}
 
   /** The AuthnRequest; the flow's state (its ID, where to land) is kept server-side for ten minutes. */
-  async start(slug: string, redirect: string | undefined, publicBase: string): Promise<SamlLoginStart> {
+  async start(
+    slug: string,
+    redirect: string | undefined,
+    publicBase: string,
+    binding?: string,
+  ): Promise<SamlLoginStart> {
     const provider = await this.provider(slug);
     if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
     const requestId = newSamlRequestId();
     // The AuthnRequest ID rides in the state's nonce: the value the answer must echo.
-    const { state } = await this.d.states.begin({
-      provider_id: provider.id,
-      nonce: requestId,
-      code_verifier: '',
-      redirect: redirect ?? '/',
-    });
+    const { state } = await this.d.states.begin(
+      { provider_id: provider.id, nonce: requestId, code_verifier: '', redirect: redirect ?? '/' },
+      binding,
+    );
     return this.serviceProvider(provider, publicBase).startLogin(state, requestId);
   }
 
@@ -61,7 +64,7 @@ export class SamlSignInService {
     if (!form.SAMLResponse) throw new AppError('SAML_RESPONSE_INVALID');
     const { profile } = await this.serviceProvider(provider, publicBase).signIn(form.SAMLResponse, flow.nonce);
     const user = await this.d.signIn.resolveAccount(provider, profile);
-    return { code: await this.d.exchange.issue(user.id, provider.id), redirect: flow.redirect };
+    return { code: await this.d.exchange.issue(user.id, provider.id, flow.binding_hash), redirect: flow.redirect };
   }
 
   /** The SP metadata, also for a provider not enabled yet: it is registered at the IdP first. */
