@@ -43,10 +43,18 @@ export class SsoStates {
     private readonly clock: Clock,
   ) {}
 
-  async begin(row: Omit<SsoStateRow, 'expires_at'>): Promise<StartedSignIn> {
+  /** `preview_for`: the administrator a test sign-in is for (the callback then signs nobody in). */
+  async begin(
+    row: Omit<SsoStateRow, 'expires_at' | 'preview_for'> & { preview_for?: number | null },
+  ): Promise<StartedSignIn> {
     const state = randomToken(32);
     const expiresAt = iso(addSeconds(this.clock.now(), SSO_STATE_TTL_SECONDS));
-    await this.repo.insertState(sha256(state), { ...row, redirect: safeRedirect(row.redirect), expires_at: expiresAt });
+    await this.repo.insertState(sha256(state), {
+      ...row,
+      redirect: safeRedirect(row.redirect),
+      preview_for: row.preview_for ?? null,
+      expires_at: expiresAt,
+    });
     return { state };
   }
 
