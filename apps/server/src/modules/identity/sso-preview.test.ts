@@ -81,7 +81,9 @@ describe("an administrator's test sign-in (claims preview)", () => {
       (url) => url.origin === APP && !url.pathname.startsWith('/api/'),
     );
     expect(end.pathname).toBe('/admin/identity');
-    return new URLSearchParams(end.hash.slice(1)).get('preview')!;
+    const fragment = new URLSearchParams(end.hash.slice(1));
+    expect(fragment.get('provider')).toBe(String(corp.id));
+    return fragment.get('preview')!;
   }
   const result = (code: string, token = superToken, id = corp.id) =>
     t.post<SsoPreview>(`${previewPath}${id}/preview/result`, { code }, token);

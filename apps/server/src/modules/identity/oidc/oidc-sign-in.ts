@@ -112,7 +112,8 @@ export class OidcSignIn {
     }
     const profile = oidcProfile(claims, provider.mapping);
     if (remembered.preview_for !== null) {
-      return { preview: true, code: await this.d.previews.store(remembered.preview_for, provider, profile) };
+      const code = await this.d.previews.store(remembered.preview_for, provider, profile);
+      return { preview: true, code, providerId: provider.id };
     }
     const user = await this.d.signIn.resolveAccount(provider, profile);
     return { preview: false, code: await this.d.exchange.issue(user.id, provider.id), redirect: remembered.redirect };

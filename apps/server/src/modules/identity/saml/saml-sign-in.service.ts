@@ -80,7 +80,8 @@ export class SamlSignInService {
     const { profile } = await this.serviceProvider(provider, publicBase).signIn(form.SAMLResponse, flow.nonce);
     // An administrator's test sign-in: what was sent and what would happen, nobody signed in.
     if (flow.preview_for !== null) {
-      return { preview: true, code: await this.d.previews.store(flow.preview_for, provider, profile) };
+      const code = await this.d.previews.store(flow.preview_for, provider, profile);
+      return { preview: true, code, providerId: provider.id };
     }
     const user = await this.d.signIn.resolveAccount(provider, profile);
     return { preview: false, code: await this.d.exchange.issue(user.id, provider.id), redirect: flow.redirect };
