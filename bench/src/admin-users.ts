@@ -70,7 +70,7 @@ function timedGet(url: string, agent: http.Agent, token?: string): Promise<Timed
 }
 
 /** Sum and count of the server's own request durations (fastify's elapsed time) on one route. */
-async function routeTiming(base: string, route: string): Promise<{ sum: number; count: number }> {
+export async function routeTiming(base: string, route: string): Promise<{ sum: number; count: number }> {
   const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } });
   const text = await res.text();
   const out = { sum: 0, count: 0 };

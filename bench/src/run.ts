@@ -8,6 +8,7 @@ import { measureConcurrentStreams } from './concurrent-streams.js';
 import { measureConversationsList } from './conversations-list.js';
 import { measureCreditsContention } from './credits-contention.js';
 import { measureIdleRss } from './idle-rss.js';
+import { measureSso } from './sso.js';
 import { openAppDb, setBalance } from './db.js';
 import { startBareProxy } from './bare-proxy.js';
 import { startFakeUpstream } from './fake-process.js';
@@ -47,14 +48,16 @@ const config = {
   statsUsers: env('BENCH_STATS_USERS', 1000),
   statsDays: env('BENCH_STATS_DAYS', 90),
   statsSamples: env('BENCH_STATS_SAMPLES', 200),
+  ssoSamples: env('BENCH_SSO_SAMPLES', 200),
+  ssoConcurrency: env('BENCH_SSO_CONCURRENCY', 20),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
 /**
  * BENCH_ONLY=admin,credits runs only those entries (ttft, streams, list, credits, web,
- * admin, stats), BENCH_SKIP=stats all but those; the other rows of
+ * admin, stats, sso), BENCH_SKIP=stats all but those; the other rows of
  * bench/results/latest.json are kept from the previous run.
  */
-const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin', 'stats'] as const;
+const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin', 'stats', 'sso'] as const;
 type Entry = (typeof ENTRIES)[number];
 const entriesOf = (variable: string) => {
   const names = (process.env[variable] ?? '')
@@ -95,7 +98,7 @@ async function measure(entry: Entry, what: string, fn: () => Promise<Row[]>) {
 async function main() {
   const loadBefore = os.loadavg();
   const servers: ServerProcess[] = [];
-  const needsMain = ENTRIES.some((e) => e !== 'admin' && e !== 'stats' && wanted(e));
+  const needsMain = ENTRIES.some((e) => e !== 'admin' && e !== 'stats' && e !== 'sso' && wanted(e));
   const fake = needsMain ? await startFakeUpstream(root) : undefined;
   try {
     if (fake) await mainEntries(fake, servers);
@@ -108,6 +111,18 @@ async function main() {
           days: config.statsDays,
           samples: config.statsSamples,
           warmup: 20,
+        }),
+      );
+    }
+    if (wanted('sso')) {
+      // Its own server (with a super administrator to add the provider) and OpenID issuer.
+      await measure('sso', 'single sign-on', () =>
+        measureSso({
+          root,
+          samples: config.ssoSamples,
+          warmup: 20,
+          concurrency: config.ssoConcurrency,
+          seconds: config.seconds,
         }),
       );
     }

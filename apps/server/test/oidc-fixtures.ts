@@ -134,7 +134,15 @@ export interface FakeIssuer {
   issuer: string;
   clientId: string;
   fault: TokenFault;
+  /** Whom the next authorization request signs in (read when its code is issued). */
   person: TestPerson;
+  /**
+   * Picks the person for one authorization request instead of `person`, so that sign-ins of
+   * different people can run at once (`person` is one field for all of them).
+   */
+  personFor?: (authorize: URL) => TestPerson | undefined;
+  /** Each request answered: its path and the time from its arrival to its response's end (ms). */
+  handled: { path: string; ms: number }[];
   close(): Promise<void>;
 }
 
@@ -144,12 +152,13 @@ const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('bas
  * A minimal OpenID Connect issuer written for the test, whose ID tokens can be wrong in one
  * chosen way (another audience, another nonce, expired, a signature by another key, another
  * issuer), to show each is refused. Its authorization endpoint answers at once with a code.
+ * It notes how long it took over each request, for the benchmark that leaves its time out.
  */
 export async function startFakeIssuer(): Promise<FakeIssuer> {
   const signing = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const stranger = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
   const kid = 'k1';
-  const codes = new Map<string, { nonce: string; challenge: string }>();
+  const codes = new Map<string, { nonce: string; challenge: string; person: TestPerson }>();
   const server = http.createServer();
   const port = await listen(server);
   const issuer = `http://127.0.0.1:${port}`;
@@ -158,16 +167,17 @@ export async function startFakeIssuer(): Promise<FakeIssuer> {
     clientId: 'fake-client',
     fault: 'none',
     person: { sub: 'fake-1', email: 'fake@corp.example', email_verified: true },
+    handled: [],
     close: () => closeServer(server),
   };
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const idToken = (nonce: string) => {
+  const idToken = (nonce: string, person: TestPerson) => {
     const now = Math.floor(Date.now() / 1000);
     const claims = {
-      ...state.person,
+      ...person,
       iss: state.fault === 'issuer' ? 'http://127.0.0.1:1' : issuer,
       aud: state.fault === 'audience' ? 'someone-else' : state.clientId,
       nonce: state.fault === 'nonce' ? 'another-nonce' : nonce,
@@ -180,6 +190,8 @@ export async function startFakeIssuer(): Promise<FakeIssuer> {
   };
   server.on('request', (req, res) => {
     const url = new URL(req.url ?? '/', issuer);
+    const arrived = performance.now();
+    res.on('finish', () => state.handled.push({ path: url.pathname, ms: performance.now() - arrived }));
     if (url.pathname === '/.well-known/openid-configuration') {
       return json(res, 200, {
         issuer,
@@ -202,6 +214,7 @@ export async function startFakeIssuer(): Promise<FakeIssuer> {
       codes.set(code, {
         nonce: url.searchParams.get('nonce') ?? '',
         challenge: url.searchParams.get('code_challenge') ?? '',
+        person: state.personFor?.(url) ?? state.person,
       });
       const back = new URL(url.searchParams.get('redirect_uri') ?? '');
       back.searchParams.set('code', code);
@@ -223,7 +236,7 @@ export async function startFakeIssuer(): Promise<FakeIssuer> {
           access_token: crypto.randomBytes(16).toString('base64url'),
           token_type: 'Bearer',
           expires_in: 300,
-          id_token: idToken(issued.nonce),
+          id_token: idToken(issued.nonce, issued.person),
         });
       });
       return;

@@ -196,6 +196,12 @@ export type SignInProvider = z.infer<typeof SignInProviderSchema>;
 /** POST /auth/sso/exchange: the one-time code the callback put in `/sso/complete#code=…`. */
 export const SsoExchangeBodySchema = z.object({
   code: z.string({ error: 'validation.code.required' }).trim().min(1, 'validation.code.required').max(200),
+  /**
+   * The random value the browser tab kept when it started the sign-in (`binding` on the start
+   * address): a sign-in that was started with one is finished only by presenting it, so a
+   * callback address sent from someone else's sign-in cannot sign anybody in.
+   */
+  binding: z.string().max(200).optional(),
 });
 export type SsoExchangeBody = z.infer<typeof SsoExchangeBodySchema>;
 

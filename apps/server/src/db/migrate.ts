@@ -19,6 +19,7 @@ import * as m0017 from './migrations/0017-avatar-sizes.js';
 import * as m0018 from './migrations/0018-identity.js';
 import * as m0019 from './migrations/0019-scim.js';
 import * as m0020 from './migrations/0020-sso-preview.js';
+import * as m0021 from './migrations/0021-sso-binding.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -49,6 +50,7 @@ const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
   '0018-identity': m0018,
   '0019-scim': m0019,
   '0020-sso-preview': m0020,
+  '0021-sso-binding': m0021,
 });
 
 /**

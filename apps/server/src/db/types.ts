@@ -396,6 +396,8 @@ export interface SsoStatesTable {
   expires_at: string;
   /** Set when the flow is an administrator's test sign-in: their user id (nobody is signed in). */
   preview_for: number | null;
+  /** SHA-256 of the value the starting browser tab keeps (migration 0021); null: not bound. */
+  binding_hash: Generated<string | null>;
 }
 
 /** The callback's one-time code, traded once for a session by POST /auth/sso/exchange. */
@@ -405,6 +407,8 @@ export interface SsoExchangeCodesTable {
   user_id: number;
   provider_id: number;
   expires_at: string;
+  /** The state's binding, carried on (migration 0021). */
+  binding_hash: Generated<string | null>;
 }
 
 /** A test sign-in's result waiting for the administrator who started it: single use, ten minutes. */

@@ -39,7 +39,7 @@ export const identityRoutes =
       s.previews.result(await adminContextOf(req), id, body.code),
     );
     registerCall(app, 'listSignInProviders', () => providers.signInProviders());
-    registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req)), {
+    registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req), body.binding), {
       config: limits.auth,
     });
   };

@@ -98,20 +98,24 @@ export function toProviderRecord(row: IdentityProviderRow, box: SecretBox): Prov
     }
     config[field] = opened;
   }
+  return { ...providerFields(row), config } as ProviderRecord;
+}
+
+/** A provider's settings other than its protocol configuration, as both views show them. */
+function providerFields(row: IdentityProviderRow) {
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     type: row.type,
     enabled: row.enabled === 1,
-    config,
     mapping: parseMapping(row.mapping),
     jit: row.jit === 1,
     link_verified_email: row.link_verified_email === 1,
     default_group_id: row.default_group_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
-  } as ProviderRecord;
+  };
 }
 
 /** The administrator's view: every setting, and only whether a secret is stored. */
@@ -124,20 +128,7 @@ export function toIdentityProvider(row: IdentityProviderRow): IdentityProvider {
     config[field === 'client_secret' ? 'has_client_secret' : 'has_bind_password'] =
       typeof stored[sealedKey(field)] === 'string';
   }
-  return {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    type: row.type,
-    enabled: row.enabled === 1,
-    config,
-    mapping: parseMapping(row.mapping),
-    jit: row.jit === 1,
-    link_verified_email: row.link_verified_email === 1,
-    default_group_id: row.default_group_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  } as IdentityProvider;
+  return { ...providerFields(row), config } as IdentityProvider;
 }
 
 /** What the audit log compares: the administrator's view, which holds no secret. */

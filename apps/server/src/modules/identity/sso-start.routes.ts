@@ -22,12 +22,14 @@ export const ssoStartRoutes =
         try {
           const { slug } = req.params;
           const redirect = typeof req.query.redirect === 'string' ? req.query.redirect : undefined;
+          // The starting tab's own random value: only that tab can finish this sign-in.
+          const binding = typeof req.query.binding === 'string' ? req.query.binding : undefined;
           const base = publicBase(req, publicUrl);
           if ((await s.providers.bySlug(slug))?.type === 'saml') {
-            return sendSamlStart(req, reply, await s.saml.start(slug, redirect, base));
+            return sendSamlStart(req, reply, await s.saml.start(slug, redirect, base, binding));
           }
           // Not SAML: OIDC, which answers NOT_FOUND for a slug that is no OIDC provider either.
-          const to = await s.oidc.start(slug, redirect, base);
+          const to = await s.oidc.start(slug, redirect, base, binding);
           return reply.header('cache-control', 'no-store').redirect(to.href, 302);
         } catch (err) {
           return toSignInPage(req, reply, err, publicUrl);

@@ -27,6 +27,15 @@ export function safeRedirect(value: string | undefined | null): string {
   }
 }
 
+/**
+ * The stored form of a tab's binding value, or null for none. A value that is not what the
+ * sign-in page makes (43 base64url characters) counts as none: the exchange, which the page
+ * always binds, then refuses it.
+ */
+export function bindingHash(binding: string | undefined | null): string | null {
+  return binding && /^[A-Za-z0-9_-]{43}$/.test(binding) ? sha256(binding) : null;
+}
+
 export interface StartedSignIn {
   /** The value sent to the provider and expected back at the callback. */
   state: string;
@@ -43,9 +52,14 @@ export class SsoStates {
     private readonly clock: Clock,
   ) {}
 
-  /** `preview_for`: the administrator a test sign-in is for (the callback then signs nobody in). */
+  /**
+   * `binding`: the random value the starting browser tab keeps (see `bindingHash`); the
+   * exchange at the end must present it again. `preview_for`: the administrator a test
+   * sign-in is for (the callback then signs nobody in).
+   */
   async begin(
-    row: Omit<SsoStateRow, 'expires_at' | 'preview_for'> & { preview_for?: number | null },
+    row: Omit<SsoStateRow, 'expires_at' | 'binding_hash' | 'preview_for'> & { preview_for?: number | null },
+    binding?: string,
   ): Promise<StartedSignIn> {
     const state = randomToken(32);
     const expiresAt = iso(addSeconds(this.clock.now(), SSO_STATE_TTL_SECONDS));
@@ -54,6 +68,7 @@ export class SsoStates {
       redirect: safeRedirect(row.redirect),
       preview_for: row.preview_for ?? null,
       expires_at: expiresAt,
+      binding_hash: bindingHash(binding),
     });
     return { state };
   }

@@ -10,6 +10,15 @@ export interface SsoStateRow {
   expires_at: string;
   /** The administrator a test sign-in is for; null for a real sign-in. */
   preview_for: number | null;
+  /** SHA-256 of the starting tab's binding value; null when the start sent none. */
+  binding_hash: string | null;
+}
+
+export interface ExchangeCodeRow {
+  user_id: number;
+  provider_id: number;
+  expires_at: string;
+  binding_hash: string | null;
 }
 
 /**
@@ -33,24 +42,22 @@ export class SsoTicketsRepo {
     return this.db
       .deleteFrom('sso_states')
       .where('state_hash', '=', stateHash)
-      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at', 'preview_for'])
+      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at', 'preview_for', 'binding_hash'])
       .executeTakeFirst();
   }
 
-  async insertExchangeCode(codeHash: string, userId: number, providerId: number, expiresAt: string): Promise<void> {
+  async insertExchangeCode(codeHash: string, row: ExchangeCodeRow): Promise<void> {
     await this.db
       .insertInto('sso_exchange_codes')
-      .values({ code_hash: codeHash, user_id: userId, provider_id: providerId, expires_at: expiresAt })
+      .values({ code_hash: codeHash, ...row })
       .execute();
   }
 
-  takeExchangeCode(
-    codeHash: string,
-  ): Promise<{ user_id: number; provider_id: number; expires_at: string } | undefined> {
+  takeExchangeCode(codeHash: string): Promise<ExchangeCodeRow | undefined> {
     return this.db
       .deleteFrom('sso_exchange_codes')
       .where('code_hash', '=', codeHash)
-      .returning(['user_id', 'provider_id', 'expires_at'])
+      .returning(['user_id', 'provider_id', 'expires_at', 'binding_hash'])
       .executeTakeFirst();
   }
 

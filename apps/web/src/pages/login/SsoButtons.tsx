@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { afterSignInPath } from '../../components/common/redirect-target';
 import { ssoStartUrl } from './sso-addresses';
+import { bindThisTab } from './sso-binding';
 
 /** One button per single sign-on provider; each leads to the provider and back to the page asked for. */
 export function SsoButtons({ providers }: { providers: SignInProvider[] }) {
@@ -13,7 +14,13 @@ export function SsoButtons({ providers }: { providers: SignInProvider[] }) {
   return (
     <div className="sso-buttons" data-testid="sso-buttons">
       {providers.map((p) => (
-        <Button key={p.slug} block size="large" href={ssoStartUrl(p.slug, target)} data-testid={`sso-${p.slug}`}>
+        <Button
+          key={p.slug}
+          block
+          size="large"
+          onClick={() => window.location.assign(ssoStartUrl(p.slug, target, bindThisTab()))}
+          data-testid={`sso-${p.slug}`}
+        >
           {t('auth:sso.continueWith', { name: p.name })}
         </Button>
       ))}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ssoCompletion, ssoErrorCode, ssoStartUrl } from './sso-addresses';
+import { newSsoBinding, ssoCompletion, ssoErrorCode, ssoStartUrl } from './sso-addresses';
 
 describe('single sign-on on the sign-in page', () => {
   it('shows only what looks like an error code from ?sso_error', () => {
@@ -10,7 +10,13 @@ describe('single sign-on on the sign-in page', () => {
   });
 
   it('asks the provider to come back to the page that was asked for', () => {
-    expect(ssoStartUrl('corp', '/chat?x=1')).toBe('/api/auth/sso/corp/start?redirect=%2Fchat%3Fx%3D1');
+    expect(ssoStartUrl('corp', '/chat?x=1', 'b1')).toBe('/api/auth/sso/corp/start?redirect=%2Fchat%3Fx%3D1&binding=b1');
+  });
+
+  it('binds a sign-in with 32 random bytes in the form the server accepts', () => {
+    const binding = newSsoBinding((bytes) => bytes.fill(0xfb));
+    expect(binding).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(newSsoBinding()).not.toBe(newSsoBinding());
   });
 
   it('reads the one-time code and the landing page from the fragment', () => {

@@ -1,8 +1,21 @@
 /* The addresses of a sign-in through a provider, read and written by the sign-in pages. */
 
-/** Where a provider button leads: the server's start address, asked to come back to `target`. */
-export function ssoStartUrl(slug: string, target: string): string {
-  return `/api/auth/sso/${encodeURIComponent(slug)}/start?${new URLSearchParams({ redirect: target }).toString()}`;
+/**
+ * Where a provider button leads: the server's start address, asked to come back to `target`,
+ * bound to this tab by `binding` (see `newSsoBinding`).
+ */
+export function ssoStartUrl(slug: string, target: string, binding: string): string {
+  const query = new URLSearchParams({ redirect: target, binding });
+  return `/api/auth/sso/${encodeURIComponent(slug)}/start?${query.toString()}`;
+}
+
+/** 32 random bytes as base64url (43 characters): the value a tab keeps while it signs in. */
+export function newSsoBinding(random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+  const bytes = random(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**

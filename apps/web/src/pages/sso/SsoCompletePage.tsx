@@ -8,6 +8,7 @@ import { AuthShell } from '../../components/common/AuthShell';
 import { PageLoading } from '../../components/common/PageLoading';
 import { DEFAULT_AFTER_SIGN_IN, safeRedirectTarget } from '../../components/common/redirect-target';
 import { ssoCompletion } from '../login/sso-addresses';
+import { takeTabBinding } from '../login/sso-binding';
 
 /**
  * `/sso/complete#code=…&redirect=…`: the last step of a sign-in through a provider. The
@@ -28,7 +29,8 @@ export default function SsoCompletePage() {
     window.history.replaceState(window.history.state, '', window.location.pathname);
     const fail = (reason: string) => void navigate(`/login?sso_error=${reason}`, { replace: true });
     if (!code) return fail('SSO_STATE_INVALID');
-    call('exchangeSsoCode', { body: { code }, silent: true }).then(
+    const binding = takeTabBinding();
+    call('exchangeSsoCode', { body: { code, ...(binding ? { binding } : {}) }, silent: true }).then(
       (result) => {
         startSession(result);
         void navigate(safeRedirectTarget(redirect) ?? DEFAULT_AFTER_SIGN_IN, { replace: true });

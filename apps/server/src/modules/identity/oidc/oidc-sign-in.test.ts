@@ -174,6 +174,30 @@ describe('signing in with OpenID Connect', () => {
     expect(await countRows(t, 'auth_sessions')).toBe(sessions);
   });
 
+  it('gives the session only to the tab that started the sign-in (login forgery refused)', async () => {
+    // The attacker signs in with their own account in their own tab, keeping the value that
+    // binds it, and sends the finished address to a victim, whose page has no such value.
+    const binding = 'A'.repeat(43);
+    const mallory = person();
+    idp.signInAs(mallory);
+    const attackers = fragment(await browser.follow(`${start('corp')}&binding=${binding}`, onSitePage));
+    const sessions = await countRows(t, 'auth_sessions');
+    const victim = await t.post('/api/auth/sso/exchange', { code: attackers.get('code'), binding: 'B'.repeat(43) });
+    expect(victim.status).toBe(400);
+    expect(victim.body.error).toBe('SSO_STATE_INVALID');
+    expect(await countRows(t, 'auth_sessions')).toBe(sessions);
+    // Without any value, too (a page that lost it); and the code is spent by the refusal.
+    idp.signInAs(mallory);
+    const again = fragment(await browser.follow(`${start('corp')}&binding=${binding}`, onSitePage));
+    expect((await exchange(again.get('code')!)).body.error).toBe('SSO_STATE_INVALID');
+    // The tab that started it finishes it.
+    idp.signInAs(mallory);
+    const own = fragment(await browser.follow(`${start('corp')}&binding=${binding}`, onSitePage));
+    const res = await t.post<LoginResult>('/api/auth/sso/exchange', { code: own.get('code'), binding });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.user.email).toBe(mallory.email);
+  });
+
   it('refuses an unverified email that matches a local account', async () => {
     const local = await createUserAsAdmin(t, superToken);
     idp.signInAs(person({ email: local.email, email_verified: false }));

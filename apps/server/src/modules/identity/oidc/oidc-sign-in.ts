@@ -38,10 +38,10 @@ export class OidcSignIn {
   constructor(private readonly d: OidcSignInDeps) {}
 
   /** The provider's authorization address for a new sign-in that ends on `redirect` (this site's path). */
-  async start(slug: string, redirect: string | undefined, publicBase: string): Promise<URL> {
+  async start(slug: string, redirect: string | undefined, publicBase: string, binding?: string): Promise<URL> {
     const provider = await this.provider(slug);
     if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
-    return this.authorizationUrl(provider, redirect ?? '/', publicBase, null);
+    return this.authorizationUrl(provider, redirect ?? '/', publicBase, null, binding);
   }
 
   /** The authorization address of an administrator's test sign-in (a disabled provider too: it is tested first). */
@@ -54,17 +54,15 @@ export class OidcSignIn {
     redirect: string,
     publicBase: string,
     previewFor: number | null,
+    binding?: string,
   ): Promise<URL> {
     const config = await this.configuration(provider);
     const codeVerifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
-    const { state } = await this.d.states.begin({
-      provider_id: provider.id,
-      nonce,
-      code_verifier: codeVerifier,
-      redirect,
-      preview_for: previewFor,
-    });
+    const { state } = await this.d.states.begin(
+      { provider_id: provider.id, nonce, code_verifier: codeVerifier, redirect, preview_for: previewFor },
+      binding,
+    );
     return client.buildAuthorizationUrl(config, {
       redirect_uri: oidcRedirectUri(publicBase, provider.slug),
       scope: provider.config.scopes.join(' '),
@@ -116,7 +114,11 @@ export class OidcSignIn {
       return { preview: true, code, providerId: provider.id };
     }
     const user = await this.d.signIn.resolveAccount(provider, profile);
-    return { preview: false, code: await this.d.exchange.issue(user.id, provider.id), redirect: remembered.redirect };
+    return {
+      preview: false,
+      code: await this.d.exchange.issue(user.id, provider.id, remembered.binding_hash),
+      redirect: remembered.redirect,
+    };
   }
 
   /** The connection test: the discovery document fetched and read. */

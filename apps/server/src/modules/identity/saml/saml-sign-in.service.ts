@@ -34,10 +34,15 @@ export class SamlSignInService {
   constructor(private readonly d: SamlSignInDeps) {}
 
   /** The AuthnRequest; the flow's state (its ID, where to land) is kept server-side for ten minutes. */
-  async start(slug: string, redirect: string | undefined, publicBase: string): Promise<SamlLoginStart> {
+  async start(
+    slug: string,
+    redirect: string | undefined,
+    publicBase: string,
+    binding?: string,
+  ): Promise<SamlLoginStart> {
     const provider = await this.provider(slug);
     if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
-    return this.login(provider, redirect ?? '/', publicBase, null);
+    return this.login(provider, redirect ?? '/', publicBase, null, binding);
   }
 
   /** The AuthnRequest of an administrator's test sign-in (a disabled provider too: it is tested first). */
@@ -50,16 +55,14 @@ export class SamlSignInService {
     redirect: string,
     publicBase: string,
     previewFor: number | null,
+    binding?: string,
   ): Promise<SamlLoginStart> {
     const requestId = newSamlRequestId();
     // The AuthnRequest ID rides in the state's nonce: the value the answer must echo.
-    const { state } = await this.d.states.begin({
-      provider_id: provider.id,
-      nonce: requestId,
-      code_verifier: '',
-      redirect,
-      preview_for: previewFor,
-    });
+    const { state } = await this.d.states.begin(
+      { provider_id: provider.id, nonce: requestId, code_verifier: '', redirect, preview_for: previewFor },
+      binding,
+    );
     return this.serviceProvider(provider, publicBase).startLogin(state, requestId);
   }
 
@@ -84,7 +87,11 @@ export class SamlSignInService {
       return { preview: true, code, providerId: provider.id };
     }
     const user = await this.d.signIn.resolveAccount(provider, profile);
-    return { preview: false, code: await this.d.exchange.issue(user.id, provider.id), redirect: flow.redirect };
+    return {
+      preview: false,
+      code: await this.d.exchange.issue(user.id, provider.id, flow.binding_hash),
+      redirect: flow.redirect,
+    };
   }
 
   /** The SP metadata, also for a provider not enabled yet: it is registered at the IdP first. */
