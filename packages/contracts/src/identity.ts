@@ -204,3 +204,56 @@ export const SsoExchangeBodySchema = z.object({
   binding: z.string().max(200).optional(),
 });
 export type SsoExchangeBody = z.infer<typeof SsoExchangeBodySchema>;
+
+/**
+ * POST /admin/identity-providers/{id}/preview: a test sign-in. LDAP takes the person's login
+ * and password (checked against the directory once, never stored); OIDC and SAML take nothing.
+ */
+export const SsoPreviewStartBodySchema = z.object({
+  login: z.string().trim().min(1, 'validation.account.required').max(256).optional(),
+  password: z.string().min(1, 'validation.password.required').max(1024).optional(),
+});
+export type SsoPreviewStartBody = z.infer<typeof SsoPreviewStartBodySchema>;
+
+/** What a sign-in with the previewed profile would do; nothing of it is carried out. */
+export const SsoPreviewOutcomeSchema = z.object({
+  account: z.enum(['existing', 'link', 'create', 'conflict', 'not_provisioned', 'disabled']),
+  /** The account signed in as, linked or refused as disabled. */
+  user_id: z.number().optional(),
+  /** The group the group map would set; null when no entry matches or the account's group is pinned. */
+  group_id: z.number().nullable(),
+  group_name: z.string().nullable(),
+  /** What the role map would give; null when it is empty (or the account is a super administrator). */
+  role: z.enum(['admin', 'user']).nullable(),
+});
+export type SsoPreviewOutcome = z.infer<typeof SsoPreviewOutcomeSchema>;
+
+export const SsoPreviewSchema = z.object({
+  subject: z.string(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  groups: z.array(z.string()),
+  /** The provider's claims or attributes, secrets left out. */
+  claims: z.record(z.string(), z.unknown()),
+  outcome: SsoPreviewOutcomeSchema,
+});
+export type SsoPreview = z.infer<typeof SsoPreviewSchema>;
+
+/**
+ * OIDC and SAML: where to send the browser (`url`, or for a SAML IdP taking only HTTP-POST
+ * the `form` to post); its callback lands on the identity page with `#preview=<code>`. LDAP:
+ * the preview itself.
+ */
+export const SsoPreviewStartSchema = z.object({
+  url: z.string().nullable(),
+  form: z.object({ action: z.string(), fields: z.record(z.string(), z.string()) }).nullable(),
+  preview: SsoPreviewSchema.nullable(),
+});
+export type SsoPreviewStart = z.infer<typeof SsoPreviewStartSchema>;
+
+/** POST /admin/identity-providers/{id}/preview/result: the code from `#preview=`. */
+export const SsoPreviewResultBodySchema = z.object({
+  code: z.string({ error: 'validation.code.required' }).trim().min(1, 'validation.code.required').max(200),
+});

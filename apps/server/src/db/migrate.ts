@@ -18,6 +18,7 @@ import { auditKeyedChain } from './migrations/0016-audit-keyed-chain.js';
 import * as m0017 from './migrations/0017-avatar-sizes.js';
 import * as m0018 from './migrations/0018-identity.js';
 import * as m0019 from './migrations/0019-scim.js';
+import * as m0020 from './migrations/0020-sso-preview.js';
 import * as m0021 from './migrations/0021-sso-binding.js';
 import type { Database } from './types.js';
 
@@ -48,6 +49,7 @@ const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
   '0017-avatar-sizes': m0017,
   '0018-identity': m0018,
   '0019-scim': m0019,
+  '0020-sso-preview': m0020,
   '0021-sso-binding': m0021,
 });
 

@@ -394,6 +394,8 @@ export interface SsoStatesTable {
   /** This site's path to land on afterwards. */
   redirect: string;
   expires_at: string;
+  /** Set when the flow is an administrator's test sign-in: their user id (nobody is signed in). */
+  preview_for: number | null;
   /** SHA-256 of the value the starting browser tab keeps (migration 0021); null: not bound. */
   binding_hash: Generated<string | null>;
 }
@@ -407,6 +409,18 @@ export interface SsoExchangeCodesTable {
   expires_at: string;
   /** The state's binding, carried on (migration 0021). */
   binding_hash: Generated<string | null>;
+}
+
+/** A test sign-in's result waiting for the administrator who started it: single use, ten minutes. */
+export interface SsoPreviewsTable {
+  /** SHA-256 of the one-time code. */
+  code_hash: string;
+  /** The administrator the preview is for. */
+  user_id: number;
+  provider_id: number;
+  /** The preview as JSON. */
+  result: string;
+  expires_at: string;
 }
 
 /** SAML assertion ids already accepted, kept until the assertion would expire anyway. */
@@ -432,6 +446,7 @@ export interface Database {
   user_identities: UserIdentitiesTable;
   sso_states: SsoStatesTable;
   sso_exchange_codes: SsoExchangeCodesTable;
+  sso_previews: SsoPreviewsTable;
   saml_seen_assertions: SamlSeenAssertionsTable;
   scim_tokens: ScimTokensTable;
   usage_daily: UsageDailyTable;

@@ -6,6 +6,10 @@ import {
   IdentityProviderTestResultSchema,
   SignInProviderSchema,
   SsoExchangeBodySchema,
+  SsoPreviewResultBodySchema,
+  SsoPreviewSchema,
+  SsoPreviewStartBodySchema,
+  SsoPreviewStartSchema,
   UpdateIdentityProviderBodySchema,
 } from '../identity.js';
 import type { CallSpec } from './spec.js';
@@ -55,6 +59,25 @@ export const IDENTITY_CALLS = {
     path: '/admin/identity-providers/:id/test',
     access: 'identity.manage',
     response: IdentityProviderTestResultSchema,
+  },
+  /**
+   * A test sign-in that signs nobody in: OIDC and SAML answer where to send the browser,
+   * LDAP (with `login` and `password`) the preview itself.
+   */
+  previewIdentityProvider: {
+    method: 'POST',
+    path: '/admin/identity-providers/:id/preview',
+    access: 'identity.manage',
+    body: SsoPreviewStartBodySchema,
+    response: SsoPreviewStartSchema,
+  },
+  /** The test sign-in's result, for the administrator who started it; the code is good once, for ten minutes. */
+  previewIdentityProviderResult: {
+    method: 'POST',
+    path: '/admin/identity-providers/:id/preview/result',
+    access: 'identity.manage',
+    body: SsoPreviewResultBodySchema,
+    response: SsoPreviewSchema,
   },
   listSignInProviders: {
     method: 'GET',

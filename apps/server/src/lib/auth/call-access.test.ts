@@ -25,7 +25,8 @@ const PLAIN_HTTP = new Set([
   'GET /api/admin/stats/export.csv',
   'POST /api/admin/settings/upload-logo',
   'POST /api/admin/settings/upload-favicon',
-  // Single sign-on in the browser, answered with 302 (to the provider, to /sso/complete or to
+  // Single sign-on in the browser, answered with 302 (to the provider, to /sso/complete, to
+  // /admin/identity#preview=… after an administrator's test sign-in, or to
   // /login?sso_error=…), not JSON: `start`, the OIDC callback and the SAML ACS (which takes the
   // IdP's HTML form post); the SAML SP metadata is XML. Nobody is signed in yet on any of them.
   'GET /api/auth/sso/:slug/start',

@@ -13,6 +13,14 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { insertAccount, reserveGroupPlace } from '../users/account-creation.js';
 import { conflictFromDbError } from '../users/identity.js';
 import type { UsersRepo } from '../users/users.repo.js';
+import {
+  type AccountDecision,
+  type AccountFacts,
+  decideAccount,
+  type MappedAccess,
+  mappedAccess,
+  normalizedEmail,
+} from './account-decision.js';
 import type { ExternalProfile } from './external-profile.js';
 import type { ProviderRecord } from './provider-record.js';
 import { freeUsername } from './sso-username.js';
@@ -38,18 +46,12 @@ export interface ExternalSignInDeps {
 }
 
 /**
- * Who a person vouched for by an identity provider is here, whatever the protocol:
- * 1. the identity (provider, subject) already linked → its account;
- * 2. else an account with the profile's email → linked only when the provider vouches for
- *    the email (`emailVerified`) and the provider allows linking (`link_verified_email`):
- *    otherwise anybody able to register that address at the provider would take the account
- *    over (SSO_EMAIL_CONFLICT);
- * 3. else, with `jit`, a new account in the provider's default group (the site's without one)
- *    with the group's opening credits; without it SSO_NOT_PROVISIONED.
- * Then the provider's mappings apply: the first `group_map` value the person carries sets
- * their group (unless an administrator pinned it), and a non-empty `role_map` decides between
- * user and group administrator. A super administrator's role is never touched, and no
- * mapping can grant it. All of it is one transaction: a refusal leaves nothing behind.
+ * Who a person vouched for by an identity provider is here, whatever the protocol: the rules
+ * are `decideAccount` (linked identity, then a verified email's account, then a new account
+ * with `jit`), carried out here. A new account gets the group's opening credits. Then the
+ * provider's mappings apply (`mappedAccess`): the group moves unless an administrator pinned
+ * it, and only into a group with room; a non-empty `role_map` decides between user and group
+ * administrator. All of it is one transaction: a refusal leaves nothing behind.
  */
 export class ExternalSignInService {
   constructor(private readonly d: ExternalSignInDeps) {}
@@ -60,10 +62,28 @@ export class ExternalSignInService {
     return this.d.sessions.startSession(user, client);
   }
 
+  /**
+   * What a sign-in with this profile would do, read only (the administrator's test sign-in):
+   * the same decision and mappings `resolveAccount` carries out. A disabled provider is
+   * previewed too: it is tested before it is switched on.
+   */
+  async preview(
+    provider: ProviderRecord,
+    profile: ExternalProfile,
+  ): Promise<{ decision: AccountDecision; mapped: MappedAccess }> {
+    if (!profile.subject) throw new AppError('SSO_TOKEN_INVALID');
+    const settings = await this.d.settings.getSettings();
+    const { facts } = await this.facts(provider, profile, settings.user.default_group_id, this.d.db);
+    const decision = decideAccount(provider, profile, facts);
+    const user = 'user' in decision ? decision.user : undefined;
+    return { decision, mapped: mappedAccess(provider, profile, user) };
+  }
+
   /** The account this profile signs in as, created or linked as the provider allows; throws the refusal. */
   async resolveAccount(provider: ProviderRecord, profile: ExternalProfile): Promise<UserRow> {
     if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
     if (!profile.subject) throw new AppError('SSO_TOKEN_INVALID');
+    // Read before the transaction: on SQLite the transaction holds the only connection.
     const settings = await this.d.settings.getSettings();
     // A new account gets a password nobody knows; hashed before the transaction when one may be needed.
     const newPasswordHash = () => hashPassword(crypto.randomBytes(32).toString('base64url'));
@@ -72,53 +92,71 @@ export class ExternalSignInService {
         ? await newPasswordHash()
         : undefined;
     const createdIn: number[] = [];
-    const email = profile.email?.trim().toLowerCase() || undefined;
+    const email = normalizedEmail(profile);
     const once = () =>
       this.d.db.transaction().execute(async (trx) => {
         const now = iso(this.d.clock.now());
         const audit: AuditEntry[] = [];
         const who = { provider: provider.slug, subject: profile.subject };
-        let user = await this.findLinked(provider, profile, email, now, trx);
-        if (!user) {
-          user = await this.linkByEmail(provider, profile, email, now, trx);
-          if (user) audit.push({ action: 'user.sso_link', targetType: 'user', targetId: user.id, after: who });
+        const { facts, identity } = await this.facts(provider, profile, settings.user.default_group_id, trx);
+        // A link to a retired account is dropped: the person is matched anew.
+        if (identity && !facts.linked) await this.d.identities.remove(identity.id, trx);
+        const decision = decideAccount(provider, profile, facts);
+        let user: UserRow;
+        switch (decision.account) {
+          case 'conflict':
+            throw new AppError('SSO_EMAIL_CONFLICT');
+          case 'not_provisioned':
+            throw new AppError('SSO_NOT_PROVISIONED');
+          case 'disabled':
+            throw new AppError('ACCOUNT_DISABLED');
+          case 'existing':
+            user = decision.user;
+            await this.d.identities.touch(identity!.id, email ?? identity!.email, now, trx);
+            break;
+          case 'link':
+            user = decision.user;
+            await this.d.identities.insert(
+              { provider_id: provider.id, subject: profile.subject, user_id: user.id, email: email!, now },
+              trx,
+            );
+            audit.push({ action: 'user.sso_link', targetType: 'user', targetId: user.id, after: who });
+            break;
+          case 'create': {
+            const id = await insertAccount(
+              trx,
+              { users: this.d.users, groups: this.d.groups },
+              {
+                email: email!,
+                username: await freeUsername(this.d.users, { username: profile.username, email: email! }, trx),
+                phone: null,
+                passwordHash: (unusablePasswordHash ??= await newPasswordHash()),
+                role: 'user',
+                groupId: decision.groupId,
+                credits: settings.user.default_credits,
+                siteMayGrant: true,
+                whenPoolShort: 'open-empty',
+                tokens: settings.user.default_tokens,
+                grantDescription: 'server.ledger.ssoGrant',
+                now,
+              },
+            );
+            createdIn.push(decision.groupId);
+            await this.d.identities.insert(
+              { provider_id: provider.id, subject: profile.subject, user_id: id, email: email!, now },
+              trx,
+            );
+            const created = await this.d.users.findWithGroupById(id, trx);
+            if (!created) throw new AppError('SSO_NOT_PROVISIONED');
+            user = created;
+            audit.push({
+              action: 'user.sso_create',
+              targetType: 'user',
+              targetId: id,
+              after: { ...who, email, username: user.username, group_id: user.group_id },
+            });
+          }
         }
-        if (!user) {
-          if (!provider.jit || !email) throw new AppError('SSO_NOT_PROVISIONED');
-          const groupId = provider.default_group_id ?? settings.user.default_group_id;
-          const id = await insertAccount(
-            trx,
-            { users: this.d.users, groups: this.d.groups },
-            {
-              email,
-              username: await freeUsername(this.d.users, { username: profile.username, email }, trx),
-              phone: null,
-              passwordHash: (unusablePasswordHash ??= await newPasswordHash()),
-              role: 'user',
-              groupId,
-              credits: settings.user.default_credits,
-              siteMayGrant: true,
-              whenPoolShort: 'open-empty',
-              tokens: settings.user.default_tokens,
-              grantDescription: 'server.ledger.ssoGrant',
-              now,
-            },
-          );
-          createdIn.push(groupId);
-          await this.d.identities.insert(
-            { provider_id: provider.id, subject: profile.subject, user_id: id, email, now },
-            trx,
-          );
-          user = await this.d.users.findWithGroupById(id, trx);
-          if (!user) throw new AppError('SSO_NOT_PROVISIONED');
-          audit.push({
-            action: 'user.sso_create',
-            targetType: 'user',
-            targetId: id,
-            after: { ...who, email, username: user.username, group_id: user.group_id },
-          });
-        }
-        if (user.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
         const patch = await this.mapped(provider, profile, user, trx, now);
         await this.d.users.update(user.id, { ...patch, last_login_at: now }, trx);
         if (Object.keys(patch).length > 0) {
@@ -150,6 +188,16 @@ export class ExternalSignInService {
     }
   }
 
+  /** What the decision reads: the linked identity and its account, else the email's account. */
+  private async facts(provider: ProviderRecord, profile: ExternalProfile, siteDefaultGroupId: number, db: Db) {
+    const identity = await this.d.identities.find(provider.id, profile.subject, db);
+    const linked = identity ? await this.d.users.findWithGroupById(identity.user_id, db) : undefined;
+    const email = normalizedEmail(profile);
+    const emailHolder = !linked && email ? await this.d.users.findByEmail(email, db) : undefined;
+    const facts: AccountFacts = { linked, emailHolder, siteDefaultGroupId };
+    return { facts, identity };
+  }
+
   /**
    * What the sign-in changed, in the audit log with the person as the actor (nobody else
    * acted): who granted an administrator role or moved someone stays traceable to the provider.
@@ -164,45 +212,7 @@ export class ExternalSignInService {
     for (const entry of entries) await this.d.audit.record(trx, ctx, entry, now);
   }
 
-  /** The account already linked to (provider, subject); a link to a retired account is dropped. */
-  private async findLinked(
-    provider: ProviderRecord,
-    profile: ExternalProfile,
-    email: string | undefined,
-    now: string,
-    trx: Db,
-  ): Promise<UserRow | undefined> {
-    const identity = await this.d.identities.find(provider.id, profile.subject, trx);
-    if (!identity) return undefined;
-    const user = await this.d.users.findWithGroupById(identity.user_id, trx);
-    if (!user) {
-      await this.d.identities.remove(identity.id, trx);
-      return undefined;
-    }
-    await this.d.identities.touch(identity.id, email ?? identity.email, now, trx);
-    return user;
-  }
-
-  /** Links the profile to the account holding its email, when both the provider and the profile allow it. */
-  private async linkByEmail(
-    provider: ProviderRecord,
-    profile: ExternalProfile,
-    email: string | undefined,
-    now: string,
-    trx: Db,
-  ): Promise<UserRow | undefined> {
-    if (!email) return undefined;
-    const holder = await this.d.users.findByEmail(email, trx);
-    if (!holder) return undefined;
-    if (!profile.emailVerified || !provider.link_verified_email) throw new AppError('SSO_EMAIL_CONFLICT');
-    await this.d.identities.insert(
-      { provider_id: provider.id, subject: profile.subject, user_id: holder.id, email, now },
-      trx,
-    );
-    return holder;
-  }
-
-  /** The group and role the provider's mappings give this person, as a patch of the user row. */
+  /** The mappings as a patch of the user row: only what changes, and a group move only into a group with room. */
   private async mapped(
     provider: ProviderRecord,
     profile: ExternalProfile,
@@ -210,23 +220,18 @@ export class ExternalSignInService {
     trx: Db,
     now: string,
   ): Promise<Partial<Pick<UserRow, 'group_id' | 'role'>>> {
-    const carried = new Set(profile.groups);
+    const { groupId, role } = mappedAccess(provider, profile, user);
     const patch: Partial<Pick<UserRow, 'group_id' | 'role'>> = {};
-    const groupEntry = provider.mapping.group_map.find((g) => carried.has(g.value));
-    if (groupEntry && user.group_pinned !== 1 && user.group_id !== groupEntry.group_id) {
+    if (groupId !== null && user.group_id !== groupId) {
       // The rules of any move: the group must exist and have room (its row lock held till commit).
       try {
-        if (await reserveGroupPlace(this.d.groups, groupEntry.group_id, trx, now)) patch.group_id = groupEntry.group_id;
+        if (await reserveGroupPlace(this.d.groups, groupId, trx, now)) patch.group_id = groupId;
       } catch (err) {
         // A full group keeps the person where they are rather than refusing the sign-in.
         if (!(err instanceof AppError && err.code === 'GROUP_FULL')) throw err;
       }
     }
-    if (provider.mapping.role_map.length > 0 && user.role !== 'super_admin') {
-      // Only 'admin' can be mapped (the schema refuses anything else): never a super administrator.
-      const role = provider.mapping.role_map.some((r) => carried.has(r.value)) ? 'admin' : 'user';
-      if (role !== user.role) patch.role = role;
-    }
+    if (role !== null && role !== user.role) patch.role = role;
     return patch;
   }
 }

@@ -6,6 +6,7 @@ import { actorOf, adminContextOf } from '../../policies/actor.js';
 import type { IdentityServices } from './identity.services.js';
 import { oidcRoutes } from './oidc/oidc.routes.js';
 import { samlRoutes } from './saml/saml.routes.js';
+import { publicBase } from './sso-browser.js';
 import { ssoStartRoutes } from './sso-start.routes.js';
 
 const client = (req: FastifyRequest) => ({ ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
@@ -31,6 +32,12 @@ export const identityRoutes =
     );
     registerCall(app, 'deleteIdentityProvider', async ({ req, id }) => providers.remove(await adminContextOf(req), id));
     registerCall(app, 'testIdentityProvider', async ({ req, id }) => providers.test(await actorOf(req), id, req.lang));
+    registerCall(app, 'previewIdentityProvider', async ({ req, id, body }) =>
+      s.previews.start(await adminContextOf(req), id, body, publicBase(req, publicUrl)),
+    );
+    registerCall(app, 'previewIdentityProviderResult', async ({ req, id, body }) =>
+      s.previews.result(await adminContextOf(req), id, body.code),
+    );
     registerCall(app, 'listSignInProviders', () => providers.signInProviders());
     registerCall(app, 'exchangeSsoCode', ({ req, body }) => s.exchange.exchange(body.code, client(req), body.binding), {
       config: limits.auth,

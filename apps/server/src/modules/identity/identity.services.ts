@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { SecretBox } from '../../lib/auth/secret-box.js';
+import { AppError } from '../../lib/http/errors.js';
 import type { ChangeBus } from '../../lib/data/change-bus.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import { AdminTransactions } from '../audit/admin-tx.js';
@@ -13,6 +14,7 @@ import { IdentityProvidersRepo } from './identity-providers.repo.js';
 import { IdentityProvidersService } from './identity-providers.service.js';
 import { ProviderTesters } from './provider-testers.js';
 import { SsoExchangeService } from './sso-exchange.service.js';
+import { SsoPreviewService } from './sso-preview.service.js';
 import { SsoStates } from './sso-states.js';
 import { SsoTicketsRepo } from './sso-tickets.repo.js';
 import { UserIdentitiesRepo } from './user-identities.repo.js';
@@ -61,11 +63,24 @@ export function createIdentityServices(d: IdentityDeps) {
   });
   const exchange = new SsoExchangeService(tickets, d.users, providersRepo, d.sessions, d.clock);
   const states = new SsoStates(tickets, d.clock);
+  const previews = new SsoPreviewService({
+    providers,
+    signIn,
+    tickets,
+    groups: d.groups,
+    // A preview changes no provider: no change event for the other instances.
+    tx: new AdminTransactions(d.db, d.admin.audit, d.admin.idempotency, d.clock),
+    clock: d.clock,
+  });
   // Every instance drops its discovered OIDC configurations when any instance changes a provider.
   const oidcConfigurations = new OidcConfigurations();
   d.changes.subscribe(PROVIDERS_CHANGED, () => oidcConfigurations.clear());
-  const oidc = new OidcSignIn({ providers, configurations: oidcConfigurations, states, signIn, exchange });
+  const oidc = new OidcSignIn({ providers, configurations: oidcConfigurations, states, signIn, exchange, previews });
   testers.register('oidc', (provider, lang) => oidc.test(provider, lang));
+  previews.registerBrowserFlow('oidc', async (provider, adminId, base) => {
+    if (provider.type !== 'oidc') throw new AppError('NOT_FOUND');
+    return { url: (await oidc.startPreview(provider, adminId, base)).href, form: null };
+  });
   const saml = new SamlSignInService({
     providers,
     states,
@@ -75,14 +90,23 @@ export function createIdentityServices(d: IdentityDeps) {
       firstUse: (providerId, assertionId, expiresAt) =>
         tickets.claimAssertion(providerId, assertionId, expiresAt.toISOString()),
     },
+    previews,
   });
   testers.register('saml', samlTester);
+  previews.registerBrowserFlow('saml', async (provider, adminId, base) => {
+    if (provider.type !== 'saml') throw new AppError('NOT_FOUND');
+    const start = await saml.startPreview(provider, adminId, base);
+    return start.kind === 'redirect'
+      ? { url: start.url, form: null }
+      : { url: null, form: { action: start.action, fields: start.fields } };
+  });
   return {
     providers,
     testers,
     signIn,
     exchange,
     states,
+    previews,
     oidc,
     saml,
     tickets,

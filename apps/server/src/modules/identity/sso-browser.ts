@@ -34,3 +34,19 @@ export function toSsoComplete(reply: FastifyReply, code: string, redirect: strin
     .header('cache-control', 'no-store')
     .redirect(`${publicUrl ?? ''}/sso/complete#${fragment.toString()}`, 302);
 }
+
+/** How a browser flow ended: a sign-in's exchange code and where to land, or a test sign-in's preview code. */
+export type BrowserSignInEnd =
+  { preview: false; code: string; redirect: string } | { preview: true; code: string; providerId: number };
+
+/**
+ * Where a finished flow lands: `/sso/complete` for a sign-in, the identity page with
+ * `#preview=<code>&provider=<id>` for an administrator's test sign-in.
+ */
+export function toFlowEnd(reply: FastifyReply, end: BrowserSignInEnd, publicUrl: string | undefined) {
+  if (!end.preview) return toSsoComplete(reply, end.code, end.redirect, publicUrl);
+  const fragment = new URLSearchParams({ preview: end.code, provider: String(end.providerId) });
+  return reply
+    .header('cache-control', 'no-store')
+    .redirect(`${publicUrl ?? ''}/admin/identity#${fragment.toString()}`, 302);
+}

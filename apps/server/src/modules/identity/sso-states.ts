@@ -54,14 +54,19 @@ export class SsoStates {
 
   /**
    * `binding`: the random value the starting browser tab keeps (see `bindingHash`); the
-   * exchange at the end must present it again.
+   * exchange at the end must present it again. `preview_for`: the administrator a test
+   * sign-in is for (the callback then signs nobody in).
    */
-  async begin(row: Omit<SsoStateRow, 'expires_at' | 'binding_hash'>, binding?: string): Promise<StartedSignIn> {
+  async begin(
+    row: Omit<SsoStateRow, 'expires_at' | 'binding_hash' | 'preview_for'> & { preview_for?: number | null },
+    binding?: string,
+  ): Promise<StartedSignIn> {
     const state = randomToken(32);
     const expiresAt = iso(addSeconds(this.clock.now(), SSO_STATE_TTL_SECONDS));
     await this.repo.insertState(sha256(state), {
       ...row,
       redirect: safeRedirect(row.redirect),
+      preview_for: row.preview_for ?? null,
       expires_at: expiresAt,
       binding_hash: bindingHash(binding),
     });

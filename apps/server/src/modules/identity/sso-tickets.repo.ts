@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { Database, Db, SsoPreviewsTable } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 
 export interface SsoStateRow {
@@ -8,6 +8,8 @@ export interface SsoStateRow {
   code_verifier: string;
   redirect: string;
   expires_at: string;
+  /** The administrator a test sign-in is for; null for a real sign-in. */
+  preview_for: number | null;
   /** SHA-256 of the starting tab's binding value; null when the start sent none. */
   binding_hash: string | null;
 }
@@ -21,7 +23,7 @@ export interface ExchangeCodeRow {
 
 /**
  * The short-lived, single-use rows of a sign-in: the start→callback state, the callback's
- * exchange code and the SAML assertion ids already accepted. In the database, so whichever
+ * exchange code, an administrator's test sign-in result and the SAML assertion ids already accepted. In the database, so whichever
  * instance a request reaches finds them. A row is taken by deleting it: of two requests
  * presenting the same value, only the one whose delete returned the row goes on.
  */
@@ -40,7 +42,7 @@ export class SsoTicketsRepo {
     return this.db
       .deleteFrom('sso_states')
       .where('state_hash', '=', stateHash)
-      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at', 'binding_hash'])
+      .returning(['provider_id', 'nonce', 'code_verifier', 'redirect', 'expires_at', 'preview_for', 'binding_hash'])
       .executeTakeFirst();
   }
 
@@ -56,6 +58,29 @@ export class SsoTicketsRepo {
       .deleteFrom('sso_exchange_codes')
       .where('code_hash', '=', codeHash)
       .returning(['user_id', 'provider_id', 'expires_at', 'binding_hash'])
+      .executeTakeFirst();
+  }
+
+  async insertPreview(row: Insertable<SsoPreviewsTable>): Promise<void> {
+    await this.db.insertInto('sso_previews').values(row).execute();
+  }
+
+  /**
+   * Removes and answers a preview only for the administrator and provider it belongs to: a
+   * code presented by anybody else is left untouched (and refused by the caller).
+   */
+  takePreview(
+    codeHash: string,
+    userId: number,
+    providerId: number,
+    db: Db = this.db,
+  ): Promise<{ result: string; expires_at: string } | undefined> {
+    return db
+      .deleteFrom('sso_previews')
+      .where('code_hash', '=', codeHash)
+      .where('user_id', '=', userId)
+      .where('provider_id', '=', providerId)
+      .returning(['result', 'expires_at'])
       .executeTakeFirst();
   }
 
@@ -80,6 +105,7 @@ export class SsoTicketsRepo {
   async pruneExpired(now: string): Promise<void> {
     await this.db.deleteFrom('sso_states').where('expires_at', '<=', now).execute();
     await this.db.deleteFrom('sso_exchange_codes').where('expires_at', '<=', now).execute();
+    await this.db.deleteFrom('sso_previews').where('expires_at', '<=', now).execute();
     await this.db.deleteFrom('saml_seen_assertions').where('expires_at', '<=', now).execute();
   }
 }

@@ -1,4 +1,4 @@
-import type { IdentityProvider, IdentityProviderTestResult, LoginResult } from '@aiplatform/contracts';
+import type { IdentityProvider, IdentityProviderTestResult, LoginResult, SsoPreviewStart } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupAsAdmin } from '../../../../test/admin-helpers.js';
 import { freePort } from '../../../../test/free-port.js';
@@ -168,6 +168,33 @@ describe.skipIf(slapdMissing !== undefined)(
       const res = await t.post<IdentityProviderTestResult>(`${PROVIDERS}/${providerId}/test`, undefined, superToken);
       expect(res.status, res.text).toBe(200);
       expect(res.body.data).toMatchObject({ ok: true, details: { entries_found: 3 } });
+    });
+
+    it("previews a test sign-in with the person's password, changing nothing", async () => {
+      const fresh = await createProvider({});
+      const users = await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      const preview = (password: string) =>
+        t.post<SsoPreviewStart>(`${PROVIDERS}/${fresh.id}/preview`, { login: 'alice', password }, superToken);
+      const res = await preview(PEOPLE.alice.password);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.url).toBeNull();
+      expect(res.body.data.preview).toMatchObject({
+        username: 'alice',
+        email: PEOPLE.alice.mail,
+        // Alice's account (signed in through the first provider) holds the email; this provider may not link it.
+        outcome: { account: 'conflict', group_id: adminsGroup, role: 'admin' },
+      });
+      expect(res.body.data.preview?.groups).toContain(GROUPS.admins);
+      expect(JSON.stringify(res.body.data.preview)).not.toContain(PEOPLE.alice.password);
+      expect((await preview('wrong-password')).status).toBe(401);
+      const after = await t.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(users.n));
     });
   },
 );

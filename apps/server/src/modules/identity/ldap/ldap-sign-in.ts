@@ -5,6 +5,7 @@ import type { DirectorySignIn } from '../../auth/directory-sign-in.js';
 import type { ExternalSignInService } from '../external-sign-in.service.js';
 import type { ProviderRecord } from '../provider-record.js';
 import type { ProviderTesters } from '../provider-testers.js';
+import type { SsoPreviewService } from '../sso-preview.service.js';
 import { LdapDirectory, type LdapDirectoryOptions } from './ldap-directory.js';
 import { LDAP_DEFAULT_MAPPING, type LdapAttributeMapping } from './ldap-profile.js';
 
@@ -53,4 +54,15 @@ export class LdapSignIn implements DirectorySignIn {
 /** The administrator's connection test of LDAP providers: the service bind and a search of the people. */
 export function registerLdapTester(testers: ProviderTesters, options?: LdapDirectoryOptions): void {
   testers.register('ldap', (provider, lang) => directoryOf(provider, options).test(lang));
+}
+
+/** The administrator's test sign-in through an LDAP provider: the person's login and password, checked by the directory. */
+export function registerLdapPreview(
+  previews: Pick<SsoPreviewService, 'registerDirectory'>,
+  options?: LdapDirectoryOptions,
+) {
+  previews.registerDirectory('ldap', (provider, login, password) => {
+    if (provider.type !== 'ldap') throw new AppError('NOT_FOUND');
+    return directoryOf(provider, options).authenticate(login, password);
+  });
 }

@@ -6,7 +6,9 @@ import { translate } from '../../../lib/runtime/i18n.js';
 import type { ExternalSignInService } from '../external-sign-in.service.js';
 import type { IdentityProvidersService } from '../identity-providers.service.js';
 import type { ProviderRecord } from '../provider-record.js';
+import type { BrowserSignInEnd } from '../sso-browser.js';
 import type { SsoExchangeService } from '../sso-exchange.service.js';
+import type { SsoPreviewService } from '../sso-preview.service.js';
 import type { SsoStates } from '../sso-states.js';
 import type { OidcConfigurations } from './oidc-discovery.js';
 import { missesMappedClaims, oidcProfile } from './oidc-profile.js';
@@ -19,6 +21,7 @@ export interface OidcSignInDeps {
   states: SsoStates;
   signIn: ExternalSignInService;
   exchange: SsoExchangeService;
+  previews: Pick<SsoPreviewService, 'store'>;
 }
 
 /** The address the provider sends the browser back to; registered at the provider as is. */
@@ -37,16 +40,27 @@ export class OidcSignIn {
   /** The provider's authorization address for a new sign-in that ends on `redirect` (this site's path). */
   async start(slug: string, redirect: string | undefined, publicBase: string, binding?: string): Promise<URL> {
     const provider = await this.provider(slug);
+    if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
+    return this.authorizationUrl(provider, redirect ?? '/', publicBase, null, binding);
+  }
+
+  /** The authorization address of an administrator's test sign-in (a disabled provider too: it is tested first). */
+  async startPreview(provider: OidcProvider, adminId: number, publicBase: string): Promise<URL> {
+    return this.authorizationUrl(provider, '/admin/identity', publicBase, adminId);
+  }
+
+  private async authorizationUrl(
+    provider: OidcProvider,
+    redirect: string,
+    publicBase: string,
+    previewFor: number | null,
+    binding?: string,
+  ): Promise<URL> {
     const config = await this.configuration(provider);
     const codeVerifier = client.randomPKCECodeVerifier();
     const nonce = client.randomNonce();
     const { state } = await this.d.states.begin(
-      {
-        provider_id: provider.id,
-        nonce,
-        code_verifier: codeVerifier,
-        redirect: redirect ?? '/',
-      },
+      { provider_id: provider.id, nonce, code_verifier: codeVerifier, redirect, preview_for: previewFor },
       binding,
     );
     return client.buildAuthorizationUrl(config, {
@@ -62,11 +76,13 @@ export class OidcSignIn {
   /**
    * Finishes a sign-in from the provider's answer (the callback's query): the state is spent
    * first, whatever follows, so an answer is good once. Answers the one-time exchange code and
-   * where the person wanted to land.
+   * where the person wanted to land; for a test sign-in, the preview's code instead (nobody
+   * is signed in).
    */
-  async finish(slug: string, query: URLSearchParams, publicBase: string): Promise<{ code: string; redirect: string }> {
+  async finish(slug: string, query: URLSearchParams, publicBase: string): Promise<BrowserSignInEnd> {
     const provider = await this.provider(slug);
     const remembered = await this.d.states.take(query.get('state') ?? undefined, provider.id);
+    if (!provider.enabled && remembered.preview_for === null) throw new AppError('SSO_PROVIDER_DISABLED');
     // The provider refused or the person cancelled: nothing to exchange.
     if (query.has('error') || !query.has('code')) throw new AppError('SSO_TOKEN_INVALID');
     const config = await this.configuration(provider);
@@ -92,8 +108,14 @@ export class OidcSignIn {
       if (err instanceof AppError) throw err;
       throw new AppError('SSO_TOKEN_INVALID');
     }
-    const user = await this.d.signIn.resolveAccount(provider, oidcProfile(claims, provider.mapping));
+    const profile = oidcProfile(claims, provider.mapping);
+    if (remembered.preview_for !== null) {
+      const code = await this.d.previews.store(remembered.preview_for, provider, profile);
+      return { preview: true, code, providerId: provider.id };
+    }
+    const user = await this.d.signIn.resolveAccount(provider, profile);
     return {
+      preview: false,
       code: await this.d.exchange.issue(user.id, provider.id, remembered.binding_hash),
       redirect: remembered.redirect,
     };
@@ -120,7 +142,6 @@ export class OidcSignIn {
   private async provider(slug: string): Promise<OidcProvider> {
     const provider = await this.d.providers.bySlug(slug);
     if (!provider || provider.type !== 'oidc') throw new AppError('NOT_FOUND');
-    if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
     return provider;
   }
 

@@ -1,7 +1,9 @@
 import { AppError } from '../../../lib/http/errors.js';
 import type { ExternalSignInService } from '../external-sign-in.service.js';
 import type { ProviderRecord } from '../provider-record.js';
+import type { BrowserSignInEnd } from '../sso-browser.js';
 import type { SsoExchangeService } from '../sso-exchange.service.js';
+import type { SsoPreviewService } from '../sso-preview.service.js';
 import type { SsoStates } from '../sso-states.js';
 import type { AssertionReplayGuard } from './assertion-replay-guard.js';
 import { parseIdpMetadata } from './idp-metadata.js';
@@ -15,6 +17,7 @@ export interface SamlSignInDeps {
   signIn: Pick<ExternalSignInService, 'resolveAccount'>;
   exchange: Pick<SsoExchangeService, 'issue'>;
   replayGuard: AssertionReplayGuard;
+  previews: Pick<SsoPreviewService, 'store'>;
 }
 
 /** This site's addresses for one SAML provider, from the public address (`PUBLIC_URL` or the request's host). */
@@ -39,10 +42,25 @@ export class SamlSignInService {
   ): Promise<SamlLoginStart> {
     const provider = await this.provider(slug);
     if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
+    return this.login(provider, redirect ?? '/', publicBase, null, binding);
+  }
+
+  /** The AuthnRequest of an administrator's test sign-in (a disabled provider too: it is tested first). */
+  async startPreview(provider: SamlProvider, adminId: number, publicBase: string): Promise<SamlLoginStart> {
+    return this.login(provider, '/admin/identity', publicBase, adminId);
+  }
+
+  private async login(
+    provider: SamlProvider,
+    redirect: string,
+    publicBase: string,
+    previewFor: number | null,
+    binding?: string,
+  ): Promise<SamlLoginStart> {
     const requestId = newSamlRequestId();
     // The AuthnRequest ID rides in the state's nonce: the value the answer must echo.
     const { state } = await this.d.states.begin(
-      { provider_id: provider.id, nonce: requestId, code_verifier: '', redirect: redirect ?? '/' },
+      { provider_id: provider.id, nonce: requestId, code_verifier: '', redirect, preview_for: previewFor },
       binding,
     );
     return this.serviceProvider(provider, publicBase).startLogin(state, requestId);
@@ -57,14 +75,23 @@ export class SamlSignInService {
     slug: string,
     form: { SAMLResponse?: string; RelayState?: string },
     publicBase: string,
-  ): Promise<{ code: string; redirect: string }> {
+  ): Promise<BrowserSignInEnd> {
     const provider = await this.provider(slug);
-    if (!provider.enabled) throw new AppError('SSO_PROVIDER_DISABLED');
     const flow = await this.d.states.take(form.RelayState, provider.id);
+    if (!provider.enabled && flow.preview_for === null) throw new AppError('SSO_PROVIDER_DISABLED');
     if (!form.SAMLResponse) throw new AppError('SAML_RESPONSE_INVALID');
     const { profile } = await this.serviceProvider(provider, publicBase).signIn(form.SAMLResponse, flow.nonce);
+    // An administrator's test sign-in: what was sent and what would happen, nobody signed in.
+    if (flow.preview_for !== null) {
+      const code = await this.d.previews.store(flow.preview_for, provider, profile);
+      return { preview: true, code, providerId: provider.id };
+    }
     const user = await this.d.signIn.resolveAccount(provider, profile);
-    return { code: await this.d.exchange.issue(user.id, provider.id, flow.binding_hash), redirect: flow.redirect };
+    return {
+      preview: false,
+      code: await this.d.exchange.issue(user.id, provider.id, flow.binding_hash),
+      redirect: flow.redirect,
+    };
   }
 
   /** The SP metadata, also for a provider not enabled yet: it is registered at the IdP first. */

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { translate } from '../../../lib/runtime/i18n.js';
 import type { RateLimits } from '../../../plugins/rate-limits.js';
-import { publicBase, toSignInPage, toSsoComplete } from '../sso-browser.js';
+import { publicBase, toFlowEnd, toSignInPage } from '../sso-browser.js';
 import { samlPostFormPage, samlPostFormPolicy } from './saml-post-form.js';
 import type { SamlLoginStart } from './saml-sp.js';
 import type { SamlSignInService } from './saml-sign-in.service.js';
@@ -33,8 +33,7 @@ export const samlRoutes =
       async (req, reply) => {
         try {
           const form = req.body && typeof req.body === 'object' ? req.body : {};
-          const { code, redirect } = await saml.acs(req.params.slug, form, publicBase(req, publicUrl));
-          return toSsoComplete(reply, code, redirect, publicUrl);
+          return toFlowEnd(reply, await saml.acs(req.params.slug, form, publicBase(req, publicUrl)), publicUrl);
         } catch (err) {
           return toSignInPage(req, reply, err, publicUrl);
         }

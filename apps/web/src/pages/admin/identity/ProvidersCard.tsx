@@ -10,12 +10,17 @@ import { DangerButton } from '../shared/DangerButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlayTarget } from '../shared/use-overlay-target';
+import { LdapPreviewModal } from './LdapPreviewModal';
 import { ProviderFormModal } from './ProviderFormModal';
+import { SsoPreviewModal } from './SsoPreviewModal';
+import { useSsoPreview } from './use-sso-preview';
 
-/** The connected identity providers: switch on and off, test, edit, remove. */
+/** The connected identity providers: switch on and off, test the connection, test a sign-in, edit, remove. */
 export function ProvidersCard() {
   const { t } = useTranslation();
   const form = useOverlayTarget<IdentityProvider | null>();
+  const ldapPreview = useOverlayTarget<IdentityProvider>();
+  const preview = useSsoPreview();
   const list = useQuery({ queryKey: adminKeys.identityProviders, queryFn: () => call('listIdentityProviders') });
   const toggle = useAdminMutation({
     mutationFn: (p: IdentityProvider) =>
@@ -88,6 +93,14 @@ export function ProvidersCard() {
           >
             {t('admin:identity.test.button')}
           </Button>
+          <Button
+            size="small"
+            loading={preview.start.isPending && preview.start.variables?.id === p.id}
+            onClick={() => (p.type === 'ldap' ? ldapPreview.show(p) : preview.start.mutate(p))}
+            data-testid={`provider-preview-${p.slug}`}
+          >
+            {t('admin:identity.preview.button')}
+          </Button>
           <Button size="small" onClick={() => form.show(p)} data-testid={`provider-edit-${p.slug}`}>
             {t('admin:actions.edit')}
           </Button>
@@ -137,6 +150,14 @@ export function ProvidersCard() {
         onClose={form.hide}
         afterClose={form.afterClose}
       />
+      <LdapPreviewModal
+        provider={ldapPreview.target ?? null}
+        open={ldapPreview.open}
+        onClose={ldapPreview.hide}
+        afterClose={ldapPreview.afterClose}
+        onPreview={preview.show}
+      />
+      <SsoPreviewModal preview={preview.preview} onClose={preview.close} />
     </Card>
   );
 }
