@@ -1,5 +1,24 @@
-import type { AiProvider, MessageStatus } from '@aiplatform/contracts';
+import type { AiProvider } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type {
+  ConversationDraftsTable,
+  ConversationsTable,
+  FilesTable,
+  MessageFilesTable,
+  MessagesTable,
+} from './chat-tables.js';
+import type {
+  IdentityProvidersTable,
+  SamlSeenAssertionsTable,
+  ScimTokensTable,
+  SsoExchangeCodesTable,
+  SsoPreviewsTable,
+  SsoStatesTable,
+  UserIdentitiesTable,
+} from './identity-tables.js';
+
+export type * from './chat-tables.js';
+export type * from './identity-tables.js';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -202,70 +221,6 @@ export interface AiModelGroupsTable {
   group_id: number;
 }
 
-export interface FilesTable {
-  id: string;
-  user_id: number;
-  stored_name: string;
-  original_name: string;
-  mime: string;
-  size: number;
-  created_at: string;
-}
-
-/** The images of a message, in order (position 0…3). */
-export interface MessageFilesTable {
-  message_id: string;
-  file_id: string;
-  position: number;
-}
-
-export interface ConversationsTable {
-  id: string;
-  user_id: number;
-  title: string;
-  model_name: string;
-  system_prompt: string;
-  is_pinned: number;
-  context_length: number;
-  ai_temperature: number;
-  priority: number;
-  message_count: number;
-  total_tokens: number;
-  last_message_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** The version shown (with its newest descendants); null: the newest message's branch. */
-  active_message_id: Generated<string | null>;
-}
-
-export interface MessagesTable {
-  seq: Generated<number>;
-  id: string;
-  conversation_id: string;
-  role: 'user' | 'assistant';
-  content: string;
-  /** Legacy single image: emptied by migration 0011 (images are in `message_files`), never written. */
-  file_id: Generated<string | null>;
-  /** The message this one follows: an answer's question, a question's previous message (null: a first question). */
-  parent_id: string | null;
-  tokens: number;
-  model_name: string | null;
-  status: MessageStatus;
-  created_at: string;
-  /** While streaming: the instance producing the answer (null once settled, and on older rows). */
-  owner_id: Generated<string | null>;
-  /** While streaming: until when the owner vouches for it; past it, any instance settles the turn. */
-  lease_until: Generated<string | null>;
-  /** A failed turn's error code: on the question left unanswered, or on an answer broken off. */
-  error_code: Generated<string | null>;
-}
-
-export interface ConversationDraftsTable {
-  conversation_id: string;
-  content: string;
-  updated_at: string;
-}
-
 export interface GroupPoolTransactionsTable {
   id: Generated<number>;
   group_id: number;
@@ -351,94 +306,6 @@ export interface UsageDailyTotalsTable {
   tokens: number;
   credits: number;
   conversations: number;
-}
-
-/**
- * A connected identity provider. `config` is JSON of the protocol's settings with its secret
- * (OIDC `client_secret`, LDAP `bind_password`) sealed by SecretBox under `*_sealed`;
- * `mapping` is JSON of the claim names and the group and role maps.
- */
-export interface IdentityProvidersTable {
-  id: Generated<number>;
-  slug: string;
-  name: string;
-  type: 'oidc' | 'saml' | 'ldap';
-  enabled: number;
-  config: string;
-  mapping: string;
-  jit: number;
-  link_verified_email: number;
-  default_group_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A person at a provider (provider, subject) tied to an account; never matched by email alone. */
-export interface UserIdentitiesTable {
-  id: Generated<number>;
-  provider_id: number;
-  subject: string;
-  user_id: number;
-  email: string | null;
-  created_at: string;
-  last_login_at: string | null;
-}
-
-/** What a sign-in started remembers until its callback: single use, short-lived. */
-export interface SsoStatesTable {
-  /** SHA-256 of the `state` sent to the provider. */
-  state_hash: string;
-  provider_id: number;
-  nonce: string;
-  code_verifier: string;
-  /** This site's path to land on afterwards. */
-  redirect: string;
-  expires_at: string;
-  /** Set when the flow is an administrator's test sign-in: their user id (nobody is signed in). */
-  preview_for: number | null;
-  /** SHA-256 of the value the starting browser tab keeps (migration 0021); null: not bound. */
-  binding_hash: Generated<string | null>;
-}
-
-/** The callback's one-time code, traded once for a session by POST /auth/sso/exchange. */
-export interface SsoExchangeCodesTable {
-  /** SHA-256 of the code. */
-  code_hash: string;
-  user_id: number;
-  provider_id: number;
-  expires_at: string;
-  /** The state's binding, carried on (migration 0021). */
-  binding_hash: Generated<string | null>;
-}
-
-/** A test sign-in's result waiting for the administrator who started it: single use, ten minutes. */
-export interface SsoPreviewsTable {
-  /** SHA-256 of the one-time code. */
-  code_hash: string;
-  /** The administrator the preview is for. */
-  user_id: number;
-  provider_id: number;
-  /** The preview as JSON. */
-  result: string;
-  expires_at: string;
-}
-
-/** SAML assertion ids already accepted, kept until the assertion would expire anyway. */
-export interface SamlSeenAssertionsTable {
-  provider_id: number;
-  assertion_id: string;
-  expires_at: string;
-}
-
-/** A SCIM bearer token: only its SHA-256 is kept; revoked tokens stay for the audit trail. */
-export interface ScimTokensTable {
-  id: Generated<number>;
-  name: string;
-  token_hash: string;
-  created_by: number | null;
-  created_at: string;
-  last_used_at: string | null;
-  revoked_at: string | null;
 }
 
 export interface Database {
