@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
+import { DangerButton } from '../shared/DangerButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlayTarget } from '../shared/use-overlay-target';
@@ -103,23 +104,13 @@ export function ProvidersCard() {
           <Button size="small" onClick={() => form.show(p)} data-testid={`provider-edit-${p.slug}`}>
             {t('admin:actions.edit')}
           </Button>
-          <Button
-            size="small"
-            danger
-            onClick={() =>
-              Modal.confirm({
-                title: t('admin:identity.deleteConfirm', { name: p.name }),
-                content: t('admin:identity.deleteHint'),
-                okButtonProps: { danger: true },
-                okText: t('admin:actions.delete'),
-                cancelText: t('common:cancel'),
-                onOk: () => remove.mutateAsync(p),
-              })
-            }
-            data-testid={`provider-delete-${p.slug}`}
-          >
-            {t('admin:actions.delete')}
-          </Button>
+          <DangerButton
+            title={t('admin:identity.deleteConfirm', { name: p.name })}
+            hint={t('admin:identity.deleteHint')}
+            label={t('admin:actions.delete')}
+            onConfirm={() => remove.mutateAsync(p)}
+            testId={`provider-delete-${p.slug}`}
+          />
         </Space>
       ),
     },

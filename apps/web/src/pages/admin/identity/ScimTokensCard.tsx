@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime } from '../../../components/common/format';
+import { DangerButton } from '../shared/DangerButton';
 import { QueryErrorResult } from '../shared/QueryErrorResult';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
@@ -50,23 +51,13 @@ export function ScimTokensCard() {
         token.revoked_at ? (
           <Tag>{t('admin:identity.scim.revoked')}</Tag>
         ) : (
-          <Button
-            size="small"
-            danger
-            onClick={() =>
-              Modal.confirm({
-                title: t('admin:identity.scim.revokeConfirm', { name: token.name }),
-                content: t('admin:identity.scim.revokeHint'),
-                okButtonProps: { danger: true },
-                okText: t('admin:identity.scim.revoke'),
-                cancelText: t('common:cancel'),
-                onOk: () => revoke.mutateAsync(token),
-              })
-            }
-            data-testid={`scim-revoke-${token.id}`}
-          >
-            {t('admin:identity.scim.revoke')}
-          </Button>
+          <DangerButton
+            title={t('admin:identity.scim.revokeConfirm', { name: token.name })}
+            hint={t('admin:identity.scim.revokeHint')}
+            label={t('admin:identity.scim.revoke')}
+            onConfirm={() => revoke.mutateAsync(token)}
+            testId={`scim-revoke-${token.id}`}
+          />
         ),
     },
   ];
