@@ -113,6 +113,25 @@ test('an administrator connects a provider from the identity screen, with a grou
   expect(await axeSerious(page)).toEqual([]);
 });
 
+test('a test sign-in shows what the provider sent and the mapped group, creating nobody', async ({ page }) => {
+  await signInAsSuperAdmin(page, '/admin/identity');
+  await page.getByTestId(`provider-preview-${CORP.slug}`).click();
+  await expect(page.getByRole('heading', { name: 'Corp sign-in' })).toBeVisible();
+  await signInAtProvider(page, alice);
+  const preview = page.getByTestId('sso-preview');
+  await expect(preview).toBeVisible();
+  // The single-use code is taken out of the address at once.
+  await expect(page).toHaveURL(/\/admin\/identity$/);
+  await expect(preview.getByTestId('sso-preview-groups')).toHaveText('engineering');
+  await expect(preview.getByTestId('sso-preview-outcome')).toContainText(`将在用户组 ${engineering.name} 中创建新账号`);
+  await expect(preview.getByTestId('sso-preview-claims')).toContainText(alice.sub);
+
+  const users = (await (await admin.raw('GET', `/admin/users?search=${encodeURIComponent(alice.email)}`)).json()) as {
+    data: unknown[];
+  };
+  expect(users.data).toEqual([]);
+});
+
 test('a person signs in at the provider and lands on the page asked for, in the mapped group', async ({ browser }) => {
   const context = await newContextIn(browser, 'zh-CN');
   const page = await context.newPage();

@@ -20,10 +20,9 @@ export function SsoPreviewModal({ preview, onClose }: Props) {
       footer={null}
       width={760}
       destroyOnHidden
-      data-testid="sso-preview-modal"
     >
       {preview && (
-        <>
+        <div data-testid="sso-preview">
           <Typography.Paragraph type="secondary">{t('admin:identity.preview.hint')}</Typography.Paragraph>
           <Alert
             type={isRefused(preview.outcome) ? 'warning' : 'info'}
@@ -88,7 +87,7 @@ export function SsoPreviewModal({ preview, onClose }: Props) {
             ]}
             data-testid="sso-preview-claims"
           />
-        </>
+        </div>
       )}
     </Modal>
   );
