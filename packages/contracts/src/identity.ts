@@ -37,6 +37,12 @@ export const IdentityMappingSchema = z.object({
   username_claim: optionalText(200, 'validation.identityProvider.claim').default('preferred_username'),
   name_claim: optionalText(200, 'validation.identityProvider.claim').default('name'),
   groups_claim: optionalText(200, 'validation.identityProvider.claim').default('groups'),
+  /**
+   * When not empty, only people carrying one of these values (group claim values, SAML group
+   * attributes, LDAP group DNs) may sign in through this provider, new or returning; the
+   * others are refused with SSO_GROUP_REQUIRED.
+   */
+  required_groups: z.array(text(1000, 'validation.identityProvider.mapValue')).max(200).default([]),
   group_map: z
     .array(z.object({ value: text(1000, 'validation.identityProvider.mapValue'), group_id: GroupRefSchema }))
     .max(200)
@@ -217,7 +223,7 @@ export type SsoPreviewStartBody = z.infer<typeof SsoPreviewStartBodySchema>;
 
 /** What a sign-in with the previewed profile would do; nothing of it is carried out. */
 export const SsoPreviewOutcomeSchema = z.object({
-  account: z.enum(['existing', 'link', 'create', 'conflict', 'not_provisioned', 'disabled']),
+  account: z.enum(['existing', 'link', 'create', 'conflict', 'not_provisioned', 'not_allowed', 'disabled']),
   /** The account signed in as, linked or refused as disabled. */
   user_id: z.number().optional(),
   /** The group the group map would set; null when no entry matches or the account's group is pinned. */

@@ -15,18 +15,21 @@ export interface AccountFacts {
 /**
  * Which account a profile signs in as. The sign-in carries it out; the administrator's test
  * sign-in only reports it. The refusals are named: `conflict` (the email belongs to an
- * account the provider may not take over), `not_provisioned`, `disabled`.
+ * account the provider may not take over), `not_provisioned`, `not_allowed` (not in a group
+ * the provider requires), `disabled`.
  */
 export type AccountDecision =
   | { account: 'existing' | 'link'; user: UserRow }
   | { account: 'create'; groupId: number }
-  | { account: 'conflict' | 'not_provisioned' }
+  | { account: 'conflict' | 'not_provisioned' | 'not_allowed' }
   | { account: 'disabled'; user: UserRow };
 
 /** The profile's email as accounts store it, or undefined. */
 export const normalizedEmail = (profile: ExternalProfile) => profile.email?.trim().toLowerCase() || undefined;
 
 /**
+ * 0. when the provider requires groups, a person carrying none of them goes no further,
+ *    whatever account they have: leaving the group at the directory ends their access;
  * 1. the identity (provider, subject) already linked → its account;
  * 2. else an account with the profile's email → linked only when the provider vouches for
  *    the email (`emailVerified`) and the provider allows linking (`link_verified_email`):
@@ -43,6 +46,9 @@ export function decideAccount(
 ): AccountDecision {
   const active = (account: 'existing' | 'link', user: UserRow): AccountDecision =>
     user.status === 'active' ? { account, user } : { account: 'disabled', user };
+  const required = provider.mapping.required_groups;
+  if (required.length > 0 && !required.some((value) => profile.groups.includes(value)))
+    return { account: 'not_allowed' };
   if (facts.linked) return active('existing', facts.linked);
   if (facts.emailHolder) {
     if (!profile.emailVerified || !provider.link_verified_email) return { account: 'conflict' };

@@ -108,6 +108,8 @@ export class ExternalSignInService {
             throw new AppError('SSO_EMAIL_CONFLICT');
           case 'not_provisioned':
             throw new AppError('SSO_NOT_PROVISIONED');
+          case 'not_allowed':
+            throw new AppError('SSO_GROUP_REQUIRED');
           case 'disabled':
             throw new AppError('ACCOUNT_DISABLED');
           case 'existing':

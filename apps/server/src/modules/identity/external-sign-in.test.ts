@@ -92,6 +92,19 @@ describe('signing in through an identity provider', () => {
     expect(await countRows(t, 'users')).toBe(users);
   });
 
+  it('admits only the groups a provider requires, new and returning people alike', async () => {
+    const p = await provider({ jit: true, mapping: { required_groups: ['chat-users', 'cn=ai,ou=groups'] } });
+    const users = await countRows(t, 'users');
+    expect(await refusal(p, person({ groups: ['sales'] }))).toBe('SSO_GROUP_REQUIRED');
+    expect(await refusal(p, person())).toBe('SSO_GROUP_REQUIRED');
+    expect(await countRows(t, 'users')).toBe(users);
+    const member = person({ groups: ['sales', 'cn=ai,ou=groups'] });
+    const first = await signIn(p, member);
+    expect(first.user.email).toBe(member.email);
+    // Taken out of the group at the directory: the account stays, the way in closes.
+    expect(await refusal(p, { ...member, groups: ['sales'] })).toBe('SSO_GROUP_REQUIRED');
+  });
+
   it('links to a local account by email only when the provider vouches for it and linking is on', async () => {
     const local = await createUserAsAdmin(t, superToken);
     const linking = await provider({ jit: true, link_verified_email: true });

@@ -76,6 +76,20 @@ export function MappingFields() {
           </Form.Item>
         ))}
       </Flex>
+      <Form.Item
+        name={['mapping', 'required_groups']}
+        label={t('admin:identity.mapping.requiredGroups')}
+        extra={t('admin:identity.mapping.requiredGroupsHint')}
+      >
+        <Select
+          mode="tags"
+          open={false}
+          tokenSeparators={['\n']}
+          placeholder={t('admin:identity.mapping.valuePlaceholder')}
+          aria-label={t('admin:identity.mapping.requiredGroups')}
+          data-testid="provider-required-groups"
+        />
+      </Form.Item>
       <MapRows
         list="group_map"
         label={t('admin:identity.mapping.groupMap')}

@@ -15,6 +15,7 @@ const base = {
     username_claim: 'upn',
     name_claim: 'name',
     groups_claim: 'roles',
+    required_groups: [],
     group_map: [],
     role_map: [],
   },

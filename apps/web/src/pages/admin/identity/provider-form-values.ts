@@ -45,6 +45,7 @@ export const DEFAULT_MAPPING: IdentityMapping = {
   username_claim: 'preferred_username',
   name_claim: 'name',
   groups_claim: 'groups',
+  required_groups: [],
   group_map: [],
   role_map: [],
 };

@@ -34,11 +34,14 @@ export function outcomePhrases(outcome: SsoPreviewOutcome): Phrase[] {
     case 'not_provisioned':
       phrases.push({ key: 'admin:identity.preview.outcome.notProvisioned' });
       break;
+    case 'not_allowed':
+      phrases.push({ key: 'admin:identity.preview.outcome.notAllowed' });
+      break;
     case 'disabled':
       phrases.push({ key: 'admin:identity.preview.outcome.disabled', values: { id } });
       break;
   }
-  const refused = ['conflict', 'not_provisioned', 'disabled'].includes(outcome.account);
+  const refused = isRefused(outcome);
   // A new account's group is already in its sentence; a refused sign-in moves nobody.
   if (!refused && outcome.account !== 'create' && outcome.group_id !== null) {
     phrases.push({ key: 'admin:identity.preview.outcome.group', values: { group } });
@@ -49,8 +52,9 @@ export function outcomePhrases(outcome: SsoPreviewOutcome): Phrase[] {
 }
 
 /** True when the sign-in would be refused (shown as a warning). */
-export const isRefused = (outcome: SsoPreviewOutcome) =>
-  outcome.account === 'conflict' || outcome.account === 'not_provisioned' || outcome.account === 'disabled';
+export function isRefused(outcome: SsoPreviewOutcome): boolean {
+  return ['conflict', 'not_provisioned', 'not_allowed', 'disabled'].includes(outcome.account);
+}
 
 /** The claims as table rows, sorted by name; values other than text shown as JSON. */
 export function claimRows(claims: Record<string, unknown>): { name: string; value: string }[] {
