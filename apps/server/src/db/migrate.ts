@@ -29,7 +29,7 @@ export interface MigrationContext {
 }
 
 /** Migrations are listed here (not read from disk) so they work from any working directory. */
-const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
+export const migrations = (ctx: MigrationContext): Record<string, Migration> => ({
   '0001-initial': m0001,
   '0002-modules': m0002,
   '0003-chat': m0003,

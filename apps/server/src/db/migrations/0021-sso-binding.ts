@@ -12,3 +12,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('sso_states').addColumn('binding_hash', 'varchar(64)').execute();
   await db.schema.alterTable('sso_exchange_codes').addColumn('binding_hash', 'varchar(64)').execute();
 }
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('sso_exchange_codes').dropColumn('binding_hash').execute();
+  await db.schema.alterTable('sso_states').dropColumn('binding_hash').execute();
+}
