@@ -92,7 +92,8 @@ test('an administrator connects a provider from the identity screen, with a grou
   await page.getByTestId('provider-scopes').fill('openid email profile groups');
   await page.getByTestId('provider-add-group-map').click();
   await page.getByPlaceholder(/例如 engineering/).fill('engineering');
-  await page.getByRole('combobox', { name: '本站用户组' }).click();
+  // Typed to narrow the list: among many groups the option is not rendered until it is in view.
+  await page.getByRole('combobox', { name: '本站用户组' }).fill(engineering.name);
   await selectOption(page, engineering.name).click();
   await page.getByTestId('provider-form-submit').click();
   await expect(toast(page, `已连接 ${CORP.name}`)).toBeVisible();

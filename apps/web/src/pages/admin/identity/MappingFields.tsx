@@ -104,6 +104,7 @@ export function MappingFields() {
             style={{ flex: '1 1 160px' }}
           >
             <Select
+              showSearch={{ optionFilterProp: 'label' }}
               options={groups}
               placeholder={t('admin:identity.mapping.group')}
               aria-label={t('admin:identity.mapping.group')}
