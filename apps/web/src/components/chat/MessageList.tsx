@@ -184,9 +184,10 @@ export function MessageList({
     // The button goes away at the bottom: keyboard focus continues from the list, not the page top.
     scroller?.focus({ preventScroll: true });
   };
-  // While a followed answer grows, the list is briefly short of the bottom until the next
-  // re-scroll; the button would only flicker then.
-  const showJump = !atBottom && !(streaming && following);
+  // While the list follows the bottom it is only briefly short of it (an answer growing, a
+  // late highlighter or image making a row taller) until the next re-scroll; the button would
+  // only flicker then. It shows once the user has left the bottom.
+  const showJump = !atBottom && !following;
 
   return (
     <>
