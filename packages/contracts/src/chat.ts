@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, MAX_IMAGES_PER_MESSAGE } from './limits.js';
 import { clampedLimit } from './fields.js';
+import { CitationSchema, FILE_KINDS, KnowledgeBaseIdsSchema } from './documents.js';
 
 /*
  * The chat wire contract . Messages of these schemas carry
@@ -20,6 +21,9 @@ export const ChatModelSchema = z.object({
   stream_enabled: z.boolean(),
   image_upload_enabled: z.boolean(),
   sort_order: z.number(),
+  /** Tokens the model reads at once, and the price of 1,000 document tokens (0: free). */
+  context_window: z.number(),
+  credits_per_1k_document_tokens: z.number(),
 });
 export type ChatModel = z.infer<typeof ChatModelSchema>;
 
@@ -54,6 +58,8 @@ export const CreateConversationBodySchema = z.object({
   ai_temperature: TemperatureSchema.optional(),
   priority: PrioritySchema.optional(),
   is_pinned: z.boolean().optional(),
+  /** The knowledge bases searched on every turn (replaces the list on update). */
+  knowledge_base_ids: KnowledgeBaseIdsSchema.optional(),
 });
 export type CreateConversationBody = z.infer<typeof CreateConversationBodySchema>;
 
@@ -66,6 +72,8 @@ export const UpdateConversationBodySchema = z.object({
   ai_temperature: TemperatureSchema.optional(),
   priority: PrioritySchema.optional(),
   is_pinned: z.boolean().optional(),
+  /** The knowledge bases searched on every turn (replaces the list on update). */
+  knowledge_base_ids: KnowledgeBaseIdsSchema.optional(),
 });
 export type UpdateConversationBody = z.infer<typeof UpdateConversationBodySchema>;
 
@@ -87,6 +95,8 @@ export const ConversationSchema = z.object({
   last_message_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** The knowledge bases searched on every turn. */
+  knowledge_base_ids: z.array(z.number()).optional(),
 });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
@@ -117,7 +127,13 @@ export const ConversationListQuerySchema = z.object({
 export const MESSAGE_STATUSES = ['complete', 'streaming', 'stopped', 'error', 'unanswered'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
-export const MessageFileSchema = z.object({ id: z.string(), url: z.string(), original_name: z.string() });
+/** An attachment of a message: an image (`url` shows it) or a document (`kind: document`). */
+export const MessageFileSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  original_name: z.string(),
+  kind: z.enum(FILE_KINDS).optional(),
+});
 export type MessageFile = z.infer<typeof MessageFileSchema>;
 
 export const MessageSchema = z.object({
@@ -144,6 +160,8 @@ export const MessageSchema = z.object({
    * sent to; null otherwise (and for a stop before the first word). Always present in answers.
    */
   error_code: z.string().nullable().optional(),
+  /** On an answer: the document passages it was given (empty when none). */
+  citations: z.array(CitationSchema).optional(),
 });
 export type Message = z.infer<typeof MessageSchema>;
 

@@ -9,6 +9,7 @@ export * from './envelope.js';
 export * from './modules.js';
 export * from './chat.js';
 export * from './chat-search.js';
+export * from './documents.js';
 export * from './announcements.js';
 export * from './stats.js';
 export * from './identity.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOCUMENT_LIMITS } from './documents.js';
 import { LIMITS } from './limits.js';
 
 /** Bounds and defaults of the `storage` settings (megabytes). */
@@ -122,6 +123,22 @@ export const SettingsSchema = z.object({
         .default(STORAGE_LIMITS.addressMbPerHourDefault),
     })
     .prefault({}),
+  /** Documents in chat. Rules in docs/documents.md. */
+  files: z
+    .object({
+      /** Largest document accepted, in megabytes (counted in the owner's storage quota too). */
+      max_document_mb: z
+        .number()
+        .int()
+        .min(1)
+        .max(DOCUMENT_LIMITS.maxDocumentMbMax)
+        .default(DOCUMENT_LIMITS.maxDocumentMbDefault),
+      /** Documents go whole when they fit in this share of the model's context window after the history. */
+      full_context_share: z.number().min(0).max(1).default(DOCUMENT_LIMITS.fullContextShareDefault),
+    })
+    .prefault({}),
+  /** Knowledge search: the embedding model (`name` of a model of kind `embedding`; '' = full-text ranking only). */
+  knowledge: z.object({ embedding_model: z.string().max(200).default('') }).prefault({}),
   homepage: z
     .object({
       enabled: z.boolean().default(false),

@@ -1,4 +1,4 @@
-import type { MessageStatus } from '@aiplatform/contracts';
+import type { FileKind, FileStatus, MessageStatus } from '@aiplatform/contracts';
 import type { Generated } from 'kysely';
 
 /*
@@ -14,6 +14,18 @@ export interface FilesTable {
   mime: string;
   size: number;
   created_at: string;
+  /** `image` (sent to models that read images) or `document` (its text extracted). */
+  kind: Generated<FileKind>;
+  /** Images are `ready` at once; a document is `processing` until its extraction ends. */
+  status: Generated<FileStatus>;
+  /** Why a document's extraction failed (FILE_UNREADABLE, FILE_ENCRYPTED, FILE_TOO_LARGE). */
+  error_code: Generated<string | null>;
+  pages: Generated<number | null>;
+  tokens: Generated<number | null>;
+  /** The extraction queue's lease: the instance working on the file, and until when. */
+  job_owner: Generated<string | null>;
+  job_lease_until: Generated<string | null>;
+  job_attempts: Generated<number>;
 }
 
 /** The images of a message, in order (position 0…3). */
@@ -62,6 +74,8 @@ export interface MessagesTable {
   lease_until: Generated<string | null>;
   /** A failed turn's error code: on the question left unanswered, or on an answer broken off. */
   error_code: Generated<string | null>;
+  /** An answer's citations as JSON (`Citation[]`): the document passages it was given. */
+  citations: Generated<string | null>;
 }
 
 export interface ConversationDraftsTable {

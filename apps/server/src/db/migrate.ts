@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018-identity.js';
 import * as m0019 from './migrations/0019-scim.js';
 import * as m0020 from './migrations/0020-sso-preview.js';
 import * as m0021 from './migrations/0021-sso-binding.js';
+import * as m0022 from './migrations/0022-documents.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -51,6 +52,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0019-scim': m0019,
   '0020-sso-preview': m0020,
   '0021-sso-binding': m0021,
+  '0022-documents': m0022,
 });
 
 /**

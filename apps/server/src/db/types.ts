@@ -1,4 +1,4 @@
-import type { AiProvider } from '@aiplatform/contracts';
+import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type {
   ConversationDraftsTable,
@@ -16,8 +16,17 @@ import type {
   SsoStatesTable,
   UserIdentitiesTable,
 } from './identity-tables.js';
+import type {
+  ChunkSearchTable,
+  ConversationKnowledgeBasesTable,
+  DocumentChunksTable,
+  FilePagesTable,
+  KnowledgeBaseDocumentsTable,
+  KnowledgeBasesTable,
+} from './document-tables.js';
 
 export type * from './chat-tables.js';
+export type * from './document-tables.js';
 export type * from './identity-tables.js';
 
 /*
@@ -205,6 +214,12 @@ export interface AiModelsTable {
   api_endpoint: string | null;
   is_active: number;
   credits_per_chat: number;
+  /** `chat` (offered in the chat) or `embedding` (turns document passages into vectors). */
+  kind: Generated<ModelKind>;
+  /** Tokens the model reads at once: decides whether documents go whole or as passages. */
+  context_window: Generated<number>;
+  /** Credits per 1,000 document tokens sent, added to the turn's price (0: documents are free). */
+  credits_per_1k_document_tokens: Generated<number>;
   stream_enabled: number;
   image_upload_enabled: number;
   sort_order: number;
@@ -309,6 +324,12 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  file_pages: FilePagesTable;
+  document_chunks: DocumentChunksTable;
+  chunk_search: ChunkSearchTable;
+  knowledge_bases: KnowledgeBasesTable;
+  knowledge_base_documents: KnowledgeBaseDocumentsTable;
+  conversation_knowledge_bases: ConversationKnowledgeBasesTable;
   identity_providers: IdentityProvidersTable;
   user_identities: UserIdentitiesTable;
   sso_states: SsoStatesTable;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AI_PROVIDERS } from '../chat.js';
+import { MODEL_KINDS } from '../documents.js';
 import { GroupIdsSchema } from './catalog.js';
 import { ROW_ID_MAX } from './pagination.js';
 
@@ -19,6 +20,10 @@ export const AdminModelSchema = z.object({
   /** "…last4", or null without a key. */
   api_key_hint: z.string().nullable(),
   credits_per_chat: z.number(),
+  /** `embedding` models turn document passages into vectors and are not offered in the chat. */
+  kind: z.enum(MODEL_KINDS),
+  context_window: z.number(),
+  credits_per_1k_document_tokens: z.number(),
   stream_enabled: z.boolean(),
   image_upload_enabled: z.boolean(),
   is_active: z.boolean(),
@@ -59,6 +64,17 @@ const ModelFields = {
     .int('validation.creditsPerChat.invalid')
     .min(0, 'validation.creditsPerChat.invalid')
     .max(1_000_000, 'validation.creditsPerChat.invalid'),
+  kind: z.enum(MODEL_KINDS, { error: 'validation.provider.invalid' }),
+  context_window: z
+    .number({ error: 'validation.contextWindow.invalid' })
+    .int('validation.contextWindow.invalid')
+    .min(1_000, 'validation.contextWindow.invalid')
+    .max(10_000_000, 'validation.contextWindow.invalid'),
+  credits_per_1k_document_tokens: z
+    .number({ error: 'validation.documentPrice.invalid' })
+    .int('validation.documentPrice.invalid')
+    .min(0, 'validation.documentPrice.invalid')
+    .max(1_000_000, 'validation.documentPrice.invalid'),
   stream_enabled: z.boolean(),
   image_upload_enabled: z.boolean(),
   is_active: z.boolean(),
@@ -74,6 +90,9 @@ export const CreateModelBodySchema = z.object({
   api_endpoint: ModelFields.api_endpoint.optional(),
   api_key: ModelFields.api_key.optional(),
   credits_per_chat: ModelFields.credits_per_chat.optional(),
+  kind: ModelFields.kind.optional(),
+  context_window: ModelFields.context_window.optional(),
+  credits_per_1k_document_tokens: ModelFields.credits_per_1k_document_tokens.optional(),
   stream_enabled: ModelFields.stream_enabled.optional(),
   image_upload_enabled: ModelFields.image_upload_enabled.optional(),
   is_active: ModelFields.is_active.optional(),

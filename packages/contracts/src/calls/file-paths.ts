@@ -21,3 +21,8 @@ export const ADMIN_FILE_PATHS = {
   /** multipart field `favicon`; ICO, PNG, JPEG, GIF or WebP by content. */
   uploadFavicon: '/admin/settings/upload-favicon',
 } as const;
+
+/** The chat's uploads: a document or an image (multipart field `file`), answered with its `FileInfo` (201). */
+export const CHAT_FILE_PATHS = {
+  uploadFile: '/chat/files',
+} as const;

@@ -2,14 +2,17 @@ import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
 import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
+import type { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
 import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
+// Joined into API_CALLS (below) by the change that registers their routes.
+export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
-export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS } from './file-paths.js';
+export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
 /**
  * Every JSON call of the API, described once (one table per area). Streams and file
@@ -38,7 +41,16 @@ export const CALL_NAMES_ARE_UNIQUE: [
     typeof IDENTITY_CALLS,
     typeof AUTH_CALLS & typeof CHAT_CALLS & typeof SITE_CALLS & typeof ADMIN_CALLS & typeof SCIM_CALLS
   >,
-] = [true, true, true, true, true, true, true, true];
+  Disjoint<
+    typeof FILE_CALLS & typeof KNOWLEDGE_CALLS,
+    typeof AUTH_CALLS &
+      typeof CHAT_CALLS &
+      typeof SITE_CALLS &
+      typeof ADMIN_CALLS &
+      typeof SCIM_CALLS &
+      typeof IDENTITY_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

@@ -1,8 +1,10 @@
 /**
- * Field names whose values never enter the audit log. Token counts and lifetimes
- * (`token_quota`, `token_used`, `token_expires_in`, `default_tokens`) are not secrets.
+ * Field names whose values never enter the audit log. Token counts, prices and lifetimes
+ * (`token_quota`, `token_used`, `token_expires_in`, `default_tokens`,
+ * `credits_per_1k_document_tokens`) are not secrets.
  */
-const SECRET_FIELD = /pass(word)?|secret|api_?key|(?<!default_)token(?!_quota|_used|_expires_in)|authorization|hash/i;
+const SECRET_FIELD =
+  /pass(word)?|secret|api_?key|(?<!default_|document_)token(?!_quota|_used|_expires_in)|authorization|hash/i;
 export const REDACTED = '[REDACTED]';
 
 /** A deep copy with every secret-looking field replaced, safe to store and show. */

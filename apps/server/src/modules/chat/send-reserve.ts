@@ -30,7 +30,10 @@ export interface ReserveRequest {
 }
 
 /** The question as stored by the reservation. */
-export type StoredQuestion = Omit<MessageRow, 'seq' | 'file_id' | 'owner_id' | 'lease_until' | 'error_code'>;
+export type StoredQuestion = Omit<
+  MessageRow,
+  'seq' | 'file_id' | 'owner_id' | 'lease_until' | 'error_code' | 'citations'
+>;
 
 /** A paid-for turn: its rows written, listening for stop calls. */
 export interface Reservation {

@@ -180,6 +180,7 @@ export class SendService {
         file_id: null,
         owner_id: null,
         lease_until: null,
+        citations: null,
         files: input.files.map((f) => ({ id: f.id, original_name: f.original_name })),
       },
       this.images.urls.forOwner(user.id),

@@ -42,6 +42,8 @@ export const toChatModel = (m: AiModelRow): ChatModel => ({
   stream_enabled: m.stream_enabled === 1,
   image_upload_enabled: m.image_upload_enabled === 1,
   sort_order: m.sort_order,
+  context_window: m.context_window,
+  credits_per_1k_document_tokens: m.credits_per_1k_document_tokens,
 });
 
 /** Configured AI models: who may use which, and how to reach them. Keys never leave this service in clear. */

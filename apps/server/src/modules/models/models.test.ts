@@ -59,6 +59,8 @@ describe('GET /api/chat/models', () => {
     });
     expect(Object.keys(vision ?? {}).sort()).toEqual(
       [
+        'context_window',
+        'credits_per_1k_document_tokens',
         'credits_per_chat',
         'display_name',
         'id',

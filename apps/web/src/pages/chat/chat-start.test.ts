@@ -27,6 +27,8 @@ const model = (name: string): ChatModel => ({
   stream_enabled: true,
   image_upload_enabled: false,
   sort_order: 0,
+  context_window: 128_000,
+  credits_per_1k_document_tokens: 0,
 });
 
 describe('latestConversation', () => {

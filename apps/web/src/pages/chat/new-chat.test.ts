@@ -11,6 +11,8 @@ const model = (name: string, image = false): ChatModel => ({
   stream_enabled: true,
   image_upload_enabled: image,
   sort_order: 0,
+  context_window: 128_000,
+  credits_per_1k_document_tokens: 0,
 });
 
 const image = (id: string): MessageFile => ({ id, url: `/api/chat/images/${id}`, original_name: `${id}.png` });
