@@ -1,0 +1,54 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UploadGate } from '../storage/upload-gate.js';
+import { DocumentFilesRepo } from './document-files.repo.js';
+import { DocumentIndexRepo } from './document-index.repo.js';
+import { DocumentJobs } from './document-jobs.js';
+import { DocumentJobsRepo } from './document-jobs.repo.js';
+import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
+import { FilesService } from './files.service.js';
+
+export interface DocumentDeps {
+  db: Kysely<Database>;
+  settings: SettingsService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<AppConfig, 'dataDir' | 'answerLeaseMs'>;
+  /** The site's storage budget and per-address allowance every upload passes. */
+  uploads: UploadGate;
+}
+
+/** Wires documents together; the composition root calls this once, then `start`, and `close` when closing. */
+export function createDocumentServices(d: DocumentDeps) {
+  const uploadsDir = path.join(d.config.dataDir, 'uploads');
+  const index = new DocumentIndexRepo(d.db);
+  const pool = new ExtractionPool(DEFAULT_EXTRACTION_LIMITS);
+  const jobs = new DocumentJobs(
+    new DocumentJobsRepo(d.db, index),
+    pool,
+    uploadsDir,
+    d.clock,
+    d.log,
+    // An instance vouches for a document it reads as long as for an answer it streams.
+    d.config.answerLeaseMs,
+  );
+  const files = new FilesService(uploadsDir, new DocumentFilesRepo(d.db), index, d.settings, d.clock, d.uploads, () =>
+    jobs.kick(),
+  );
+  return {
+    index,
+    files,
+    jobs,
+    /** Stops taking documents and ends the workers (before the database closes). */
+    async close(): Promise<void> {
+      await jobs.stop();
+      await pool.close();
+    },
+  };
+}
+export type DocumentServices = ReturnType<typeof createDocumentServices>;
