@@ -86,7 +86,12 @@ export function KnowledgeDocuments({ id, editable }: { id: number; editable: boo
           <span className="knowledge-doc-name">{doc.name}</span>
         ),
     },
-    { title: t('chat:knowledge.status'), key: 'status', render: (_, doc) => <StatusTag doc={doc} /> },
+    {
+      title: t('chat:knowledge.status'),
+      key: 'status',
+      className: 'knowledge-status',
+      render: (_, doc) => <StatusTag doc={doc} />,
+    },
     {
       title: t('chat:knowledge.size'),
       key: 'size',
