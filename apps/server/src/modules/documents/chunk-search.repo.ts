@@ -1,0 +1,172 @@
+import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import type { Database, Db } from '../../db/types.js';
+import { type RankTerm, toFts5Any, toTsQueryAny } from './retrieval-query.js';
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Where a search may look: these documents and every document of these knowledge bases. */
+export interface SearchScope {
+  fileIds: readonly string[];
+  knowledgeBaseIds: readonly number[];
+}
+
+/** A chunk and how well it matched (higher is better). */
+export interface RankedChunk {
+  id: number;
+  score: number;
+}
+
+export interface PassageRow {
+  id: number;
+  file_id: string;
+  file_name: string;
+  page: number | null;
+  text: string;
+  tokens: number;
+}
+
+/**
+ * FTS5 ranges searched in one statement: SQLite allows 500 selects in a compound one, and
+ * past a few dozen the ranges are better merged (the exact file filter still applies).
+ */
+const MAX_RANGES = 64;
+
+/** The ids of the documents a scope covers, as a subquery. */
+function scopeFiles(scope: SearchScope): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (scope.fileIds.length > 0)
+    parts.push(sql`select id as file_id from files where id in (${sql.join(scope.fileIds.map((id) => sql`${id}`))})`);
+  if (scope.knowledgeBaseIds.length > 0)
+    parts.push(
+      sql`select file_id from knowledge_base_documents where knowledge_base_id in (${sql.join(
+        scope.knowledgeBaseIds.map((id) => sql`${id}`),
+      )})`,
+    );
+  return sql.join(parts, sql` union `);
+}
+
+/**
+ * Sorted id ranges merged until at most `max` remain, closing the smallest gaps first
+ * (what a gap lets in is taken out again by the file filter).
+ */
+export function mergeRanges(ranges: readonly [number, number][], max = MAX_RANGES): [number, number][] {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const [lo, hi] of sorted) {
+    const last = merged.at(-1);
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else merged.push([lo, hi]);
+  }
+  while (merged.length > max) {
+    let best = 1;
+    for (let i = 2; i < merged.length; i++)
+      if (merged[i]![0] - merged[i - 1]![1] < merged[best]![0] - merged[best - 1]![1]) best = i;
+    merged[best - 1]![1] = merged[best]![1];
+    merged.splice(best, 1);
+  }
+  return merged;
+}
+
+/**
+ * The reads of retrieval: full-text ranking of the chunks of some documents, their
+ * embeddings, and the passages themselves. SQLite ranks with FTS5's bm25() over the
+ * contentless `chunk_search` (rowid = chunk id); the search is held to the documents' chunk
+ * id ranges (a document's chunks are written together, so its ids are close), which FTS5
+ * applies inside the index instead of ranking every matching chunk of the site. PostgreSQL
+ * ranks with ts_rank over the tsvector side table, narrowed by its file id.
+ */
+export class ChunkSearchRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The best `limit` chunks of the scope for any of the terms, best first. */
+  async rankText(scope: SearchScope, terms: readonly RankTerm[], limit: number): Promise<RankedChunk[]> {
+    if (terms.length === 0 || (scope.fileIds.length === 0 && scope.knowledgeBaseIds.length === 0)) return [];
+    if (isPostgres(this.db)) {
+      const r = await sql<RankedChunk>`
+        select s.chunk_id as id, ts_rank(s.tsv, q, 1) as score
+        from chunk_search s, to_tsquery('simple', ${toTsQueryAny(terms)}) q
+        where s.file_id in (${scopeFiles(scope)}) and s.tsv @@ q
+        order by score desc, s.chunk_id
+        limit ${limit}
+      `.execute(this.db);
+      return r.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+    }
+    const ranges = await this.chunkRanges(scope);
+    if (ranges.length === 0) return [];
+    const match = toFts5Any(terms);
+    const perRange = sql.join(
+      ranges.map(
+        ([lo, hi]) =>
+          sql`select rowid as id, bm25(chunk_search) as rank from chunk_search where chunk_search match ${match} and rowid between ${lo} and ${hi}`,
+      ),
+      sql` union all `,
+    );
+    // bm25() is lower for a better match. The best candidates of the ranges first; most often
+    // they are all the scope's own, and only when merged ranges let others in and too few are
+    // left does the file filter run over every match.
+    const inner = limit * 4 + 20;
+    const candidates = (
+      await sql<{
+        id: number;
+        rank: number;
+      }>`select id, rank from (${perRange}) order by rank, id limit ${inner}`.execute(this.db)
+    ).rows;
+    if (candidates.length === 0) return [];
+    const own = new Set(
+      (
+        await sql<{ id: number }>`
+          select id from document_chunks
+          where id in (${sql.join(candidates.map((c) => sql`${c.id}`))}) and file_id in (${scopeFiles(scope)})
+        `.execute(this.db)
+      ).rows.map((r) => r.id),
+    );
+    let rows = candidates.filter((c) => own.has(c.id)).slice(0, limit);
+    if (rows.length < limit && candidates.length === inner) {
+      rows = (
+        await sql<{ id: number; rank: number }>`
+          select m.id, m.rank from (${perRange}) m
+          join document_chunks c on c.id = m.id
+          where c.file_id in (${scopeFiles(scope)})
+          order by m.rank, m.id
+          limit ${limit}
+        `.execute(this.db)
+      ).rows;
+    }
+    return rows.map((r) => ({ id: r.id, score: -r.rank }));
+  }
+
+  /** Chunk id ranges of the scope's documents (SQLite), merged. */
+  private async chunkRanges(scope: SearchScope): Promise<[number, number][]> {
+    const r = await sql<{ lo: number; hi: number }>`
+      select min(id) as lo, max(id) as hi from document_chunks
+      where file_id in (${scopeFiles(scope)})
+      group by file_id
+    `.execute(this.db);
+    return mergeRanges(r.rows.map((row) => [row.lo, row.hi]));
+  }
+
+  /**
+   * Embeddings by the given model of the scope's chunks, at most `max` (the caller scores
+   * them all exactly; more than `max` means the scope is too large for that).
+   */
+  async embeddings(scope: SearchScope, model: string, max: number): Promise<{ id: number; embedding: Buffer }[]> {
+    if (scope.fileIds.length === 0 && scope.knowledgeBaseIds.length === 0) return [];
+    const r = await sql<{ id: number; embedding: Buffer }>`
+      select id, embedding from document_chunks
+      where file_id in (${scopeFiles(scope)}) and embedding_model = ${model} and embedding is not null
+      limit ${max}
+    `.execute(this.db);
+    return r.rows;
+  }
+
+  /** The passages of these chunks with their documents' names (in no particular order). */
+  async passages(ids: readonly number[]): Promise<PassageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .selectFrom('document_chunks as c')
+      .innerJoin('files as f', 'f.id', 'c.file_id')
+      .select(['c.id', 'c.file_id', 'f.original_name as file_name', 'c.page', 'c.text', 'c.tokens'])
+      .where('c.id', 'in', ids)
+      .execute();
+  }
+}

@@ -1,0 +1,78 @@
+import { tokenize } from '../chat/search-text.js';
+
+/*
+ * A question turned into the terms relevance ranking looks for. Unlike message search,
+ * where every word must occur, a question's words rarely all stand in one passage, so any
+ * term may match (OR) and the ranking (BM25 / ts_rank) puts passages with more and rarer
+ * terms first. The index splits Chinese, Japanese and Korean text into single characters;
+ * single characters say little, so a run of them is looked for as its overlapping pairs
+ * ("违约金" → 违约, 约金), which reward passages holding the same words. English words
+ * that occur in nearly every passage (the, of, is …) are left out unless nothing else is
+ * left, so they neither cost time nor drown the words that matter.
+ */
+
+const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be been but by can could did do does for from had has have how i if in into is it its ' +
+    'me my of on or our she should so than that the their them then there these they this those to was we ' +
+    'were what when where which who whom why will with would you your he his her not no yes about any all ' +
+    'also just more most some such only over under up out very may might must shall us am being both each ' +
+    'few other own same too s t don doesn didn isn aren wasn weren'
+  ).split(' '),
+);
+
+/** More terms than this add little to a ranking and only cost time. */
+const MAX_TERMS = 32;
+
+/** One term: a single token, or two consecutive ones (a pair of CJK characters). */
+export type RankTerm = readonly string[];
+
+/** The terms of a question, in order of first appearance, without repeats. */
+export function rankTermsOf(question: string): RankTerm[] {
+  const tokens = tokenize(question);
+  const words: RankTerm[] = [];
+  const stop: RankTerm[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    const token = tokens[i]!;
+    if (!CJK_CHAR.test(token.token)) {
+      (STOPWORDS.has(token.token) ? stop : words).push([token.token]);
+      i += 1;
+      continue;
+    }
+    // A run of CJK characters with nothing between them.
+    let end = i + 1;
+    while (end < tokens.length && CJK_CHAR.test(tokens[end]!.token) && tokens[end]!.start === tokens[end - 1]!.end)
+      end += 1;
+    if (end - i === 1) words.push([token.token]);
+    for (let k = i; k + 1 < end; k++) words.push([tokens[k]!.token, tokens[k + 1]!.token]);
+    i = end;
+  }
+  const seen = new Set<string>();
+  return (words.length > 0 ? words : stop)
+    .filter((t) => {
+      const key = t.join(' ');
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, MAX_TERMS);
+}
+
+/** FTS5 string literal: double quotes doubled (tokens hold none, but input must never become syntax). */
+const fts5String = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+/** The FTS5 MATCH expression for passages holding any of the terms: `{body} : ("a" OR "b c")`. */
+export function toFts5Any(terms: readonly RankTerm[]): string {
+  return `{body} : (${terms.map((t) => fts5String(t.join(' '))).join(' OR ')})`;
+}
+
+/** tsquery lexeme literal: single quotes and backslashes escaped. */
+const tsLexeme = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+/** The PostgreSQL to_tsquery text for any of the terms: `'a' | 'b' <-> 'c'`. */
+export function toTsQueryAny(terms: readonly RankTerm[]): string {
+  return terms.map((t) => t.map(tsLexeme).join(' <-> ')).join(' | ');
+}
