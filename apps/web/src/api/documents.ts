@@ -1,14 +1,13 @@
 import {
   CHAT_FILE_PATHS,
-  type Conversation,
   type CreateKnowledgeBaseBody,
-  type DocumentPlan,
   type FileInfo,
   type FileText,
   type KnowledgeBase,
   type KnowledgeDocument,
   type UpdateKnowledgeBaseBody,
 } from '@aiplatform/contracts';
+import { call } from './call';
 import { request } from './http';
 
 /*
@@ -31,10 +30,9 @@ export const filesApi = {
   remove: (id: string) => request<{ deleted: boolean }>({ method: 'DELETE', url: fileUrl(id), silent: true }),
   /** What a send with these files would do; quiet on failure (the composer then shows nothing). */
   plan: (conversationId: string, fileIds: string[], modelName: string | undefined, signal?: AbortSignal) =>
-    request<DocumentPlan>({
-      method: 'POST',
-      url: `/chat/conversations/${encodeURIComponent(conversationId)}/document-plan`,
-      data: { file_ids: fileIds, ...(modelName ? { model_name: modelName } : {}) },
+    call('documentPlan', {
+      params: { id: conversationId },
+      body: { file_ids: fileIds, ...(modelName ? { model_name: modelName } : {}) },
       signal,
       silent: true,
     }),
@@ -53,11 +51,4 @@ export const knowledgeApi = {
     request<KnowledgeDocument>({ method: 'POST', url: `${kbUrl(id)}/documents`, data: { file_id: fileId } }),
   removeDocument: (id: number, fileId: string) =>
     request<{ deleted: boolean }>({ method: 'DELETE', url: `${kbUrl(id)}/documents/${encodeURIComponent(fileId)}` }),
-  /** The conversation's knowledge bases (the list replaces the previous one). */
-  attach: (conversationId: string, ids: number[]) =>
-    request<Conversation>({
-      method: 'PUT',
-      url: `/chat/conversations/${encodeURIComponent(conversationId)}`,
-      data: { knowledge_base_ids: ids },
-    }),
 };
