@@ -280,6 +280,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     log: app.log,
     changes,
     uploads: storage.gate,
+    documents: documents.forChat,
   });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
   // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every half lease.

@@ -6,6 +6,7 @@ import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
+import type { ChatDocumentSources } from '../chat/document-sources.js';
 import { DocumentFilesRepo } from './document-files.repo.js';
 import { DocumentIndexRepo } from './document-index.repo.js';
 import { DocumentJobs } from './document-jobs.js';
@@ -23,7 +24,10 @@ export interface DocumentDeps {
   uploads: UploadGate;
 }
 
-/** Wires documents together; the composition root calls this once, then `start`, and `close` when closing. */
+/**
+ * Wires the documents area; the composition root calls this once, before the chat's services,
+ * then starts `jobs`, and calls `close` before the database closes.
+ */
 export function createDocumentServices(d: DocumentDeps) {
   const uploadsDir = path.join(d.config.dataDir, 'uploads');
   const index = new DocumentIndexRepo(d.db);
@@ -40,8 +44,11 @@ export function createDocumentServices(d: DocumentDeps) {
   const files = new FilesService(uploadsDir, new DocumentFilesRepo(d.db), index, d.settings, d.clock, d.uploads, () =>
     jobs.kick(),
   );
+  /** What a chat turn reads of documents: their text, and passages found by relevance once search exists. */
+  const forChat: ChatDocumentSources = { text: index };
   return {
     index,
+    forChat,
     files,
     jobs,
     /** Stops taking documents and ends the workers (before the database closes). */
