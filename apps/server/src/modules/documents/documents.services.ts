@@ -7,12 +7,14 @@ import type { Clock } from '../../lib/runtime/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
 import type { ChatDocumentSources } from '../chat/document-sources.js';
+import { ChunkSearchRepo } from './chunk-search.repo.js';
 import { DocumentFilesRepo } from './document-files.repo.js';
 import { DocumentIndexRepo } from './document-index.repo.js';
 import { DocumentJobs } from './document-jobs.js';
 import { DocumentJobsRepo } from './document-jobs.repo.js';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
 import { FilesService } from './files.service.js';
+import { Retrieval } from './retrieval.js';
 
 export interface DocumentDeps {
   db: Kysely<Database>;
@@ -44,10 +46,12 @@ export function createDocumentServices(d: DocumentDeps) {
   const files = new FilesService(uploadsDir, new DocumentFilesRepo(d.db), index, d.settings, d.clock, d.uploads, () =>
     jobs.kick(),
   );
-  /** What a chat turn reads of documents: their text, and passages found by relevance once search exists. */
-  const forChat: ChatDocumentSources = { text: index };
+  const retrieval = new Retrieval(new ChunkSearchRepo(d.db));
+  /** What a chat turn reads of documents: their whole text, and passages found by relevance. */
+  const forChat: ChatDocumentSources = { text: index, retrieval };
   return {
     index,
+    retrieval,
     forChat,
     files,
     jobs,
