@@ -15,6 +15,7 @@ import { DocumentJobsRepo } from './document-jobs.repo.js';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
 import { FilesService } from './files.service.js';
 import { Retrieval } from './retrieval.js';
+import { countTokens } from './token-count.js';
 
 export interface DocumentDeps {
   db: Kysely<Database>;
@@ -47,8 +48,8 @@ export function createDocumentServices(d: DocumentDeps) {
     jobs.kick(),
   );
   const retrieval = new Retrieval(new ChunkSearchRepo(d.db));
-  /** What a chat turn reads of documents: their whole text, and passages found by relevance. */
-  const forChat: ChatDocumentSources = { text: index, retrieval };
+  /** What a chat turn reads of documents: their whole text, passages found by relevance, token counts. */
+  const forChat: ChatDocumentSources = { text: index, retrieval, countTokens };
   return {
     index,
     retrieval,
