@@ -34,6 +34,7 @@ import { MessageSearchRepo } from './modules/chat/message-search.repo.js';
 import { messageSearchRoutes } from './modules/chat/message-search.routes.js';
 import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
+import { createKnowledgeServices } from './modules/documents/knowledge.services.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
 import { answerWatchRoutes } from './modules/chat/answer-watch.routes.js';
@@ -272,7 +273,9 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Added after the database's own hook, so it runs first: no round outlives the database.
   app.addHook('onClose', () => modules.health.stop());
 
+  const knowledge = createKnowledgeServices({ db, users, clock, log: app.log });
   const chat = createChatServices({
+    knowledgeBaseReaders: knowledge.access,
     db,
     users,
     credits,
@@ -363,6 +366,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
+      await api.register(knowledge.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
 import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
-import type { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
+import { type FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
 import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
@@ -25,6 +25,7 @@ export const API_CALLS = {
   ...ADMIN_CALLS,
   ...SCIM_CALLS,
   ...IDENTITY_CALLS,
+  ...KNOWLEDGE_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.

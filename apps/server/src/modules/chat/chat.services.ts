@@ -14,6 +14,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { StatsCalendar } from '../stats/stats-calendar.js';
+import { ConversationKnowledge, type KnowledgeBaseReaders } from './conversation-knowledge.js';
+import { ConversationKnowledgeRepo } from './conversation-knowledge.repo.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import { ConversationsService } from './conversations.service.js';
 import { AnswerSweep } from './answer-sweep.js';
@@ -45,6 +47,8 @@ export interface ChatDeps {
   changes: ChangeBus;
   /** The site's storage budget and per-address allowance every upload passes. */
   uploads: UploadGate;
+  /** Which knowledge bases a user may read (absent: a conversation can be given none). */
+  knowledgeBaseReaders?: KnowledgeBaseReaders | undefined;
 }
 
 /** Wires models and chat together; the composition root calls this once. */
@@ -104,6 +108,7 @@ export function createChatServices(d: ChatDeps) {
       accounting,
       // Deleting what an answer is being written into stops that answer first.
       (userId, conversationId) => send.stop(userId, conversationId),
+      new ConversationKnowledge(new ConversationKnowledgeRepo(d.db), d.knowledgeBaseReaders),
     ),
     send,
     watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),
