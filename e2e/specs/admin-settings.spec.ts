@@ -8,7 +8,17 @@ import { uniqueToken } from '../support/users';
 // project (after every other spec, one at a time) and put every setting back.
 test.describe.configure({ mode: 'serial' });
 
-const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'storage', 'stats', 'homepage'] as const;
+const TABS = [
+  'basic',
+  'models',
+  'modules',
+  'credits',
+  'security',
+  'storage',
+  'documents',
+  'stats',
+  'homepage',
+] as const;
 type Tab = (typeof TABS)[number];
 
 const TEXT: Record<
@@ -35,6 +45,7 @@ const TEXT: Record<
       credits: '积分',
       security: '安全',
       storage: '存储',
+      documents: '文档',
       stats: '统计',
       homepage: '自定义首页',
     },
@@ -52,6 +63,7 @@ const TEXT: Record<
       credits: 'Credits',
       security: 'Security',
       storage: 'Storage',
+      documents: 'Documents',
       stats: 'Statistics',
       homepage: 'Custom homepage',
     },

@@ -17,6 +17,7 @@ export interface Conversation {
   total_tokens: number;
   created_at: string;
   updated_at: string;
+  knowledge_base_ids?: number[];
 }
 
 export interface ConversationDetail extends Conversation {

@@ -34,7 +34,7 @@ import { MessageSearchRepo } from './modules/chat/message-search.repo.js';
 import { messageSearchRoutes } from './modules/chat/message-search.routes.js';
 import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
-import { createKnowledgeServices } from './modules/documents/knowledge.services.js';
+import { createDocumentServices } from './modules/documents/documents.services.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
 import { answerWatchRoutes } from './modules/chat/answer-watch.routes.js';
@@ -273,9 +273,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Added after the database's own hook, so it runs first: no round outlives the database.
   app.addHook('onClose', () => modules.health.stop());
 
-  const knowledge = createKnowledgeServices({ db, users, clock, log: app.log });
+  const documents = createDocumentServices({ db, users, clock, log: app.log });
   const chat = createChatServices({
-    knowledgeBaseReaders: knowledge.access,
     db,
     users,
     credits,
@@ -286,6 +285,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     log: app.log,
     changes,
     uploads: storage.gate,
+    documents: documents.forChat,
   });
   await chat.models.seedDefaultModel(settings, { apiKey: config.openaiApiKey, baseUrl: config.openaiBaseUrl }, app.log);
   // Turns a crashed instance (this one before a restart, or another) left streaming: settled now and every half lease.
@@ -366,7 +366,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
-      await api.register(knowledge.routes);
+      await api.register(documents.knowledge.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

@@ -16,6 +16,7 @@ const RegisterPage = lazy(() =>
 const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
+const KnowledgeRoutes = lazy(() => import('./pages/knowledge/KnowledgeRoutes'));
 const ModulePage = lazy(() => import('./pages/module/ModulePage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
 const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
@@ -67,6 +68,7 @@ function AppRoutes() {
       >
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/chat" element={<ChatPage />} />
+        <Route path="/knowledge/*" element={<KnowledgeRoutes />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/module/:moduleName" element={<ModulePage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />

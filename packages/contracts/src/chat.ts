@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, MAX_IMAGES_PER_MESSAGE } from './limits.js';
 import { clampedLimit } from './fields.js';
-import { CitationSchema, FILE_KINDS, KnowledgeBaseIdsSchema } from './documents.js';
+import { CitationSchema, DOCUMENT_LIMITS, FILE_KINDS, KnowledgeBaseIdsSchema } from './documents.js';
 
 /*
  * The chat wire contract . Messages of these schemas carry
@@ -141,7 +141,7 @@ export const MessageSchema = z.object({
   conversation_id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
-  /** The message's images, in the order they were sent (at most MAX_IMAGES_PER_MESSAGE). */
+  /** The message's files (images, then documents as sent), in the order they were sent. */
   files: z.array(MessageFileSchema),
   /** The first of `files`, or null: the single-image field older clients read. */
   file: MessageFileSchema.nullable(),
@@ -165,10 +165,15 @@ export const MessageSchema = z.object({
 });
 export type Message = z.infer<typeof MessageSchema>;
 
+/** Files one message may carry: images and documents together (each kind has its own limit). */
+export const MAX_FILES_PER_MESSAGE = MAX_IMAGES_PER_MESSAGE + DOCUMENT_LIMITS.maxDocumentsPerMessage;
+
 /**
- * A send's images: `file_id` (one, the older form) and `file_ids` (a list) may both be
- * given; they are merged in that order and repeats dropped. More than
- * MAX_IMAGES_PER_MESSAGE different images are refused by name rather than cut silently.
+ * A send's files (images and documents): `file_id` (one, the older form) and `file_ids` (a
+ * list) may both be given; they are merged in that order and repeats dropped. More than
+ * MAX_FILES_PER_MESSAGE different files are refused here; the server refuses more than
+ * MAX_IMAGES_PER_MESSAGE images or DOCUMENT_LIMITS.maxDocumentsPerMessage documents, by
+ * name rather than cut silently.
  */
 export const SendMessageBodySchema = z
   .object({
@@ -187,7 +192,7 @@ export const SendMessageBodySchema = z
      */
     parent_id: z.string().uuid('validation.message.invalid').nullable().optional(),
   })
-  .refine((b) => sendFileIds(b).length <= MAX_IMAGES_PER_MESSAGE, {
+  .refine((b) => sendFileIds(b).length <= MAX_FILES_PER_MESSAGE, {
     message: 'validation.file.tooMany',
     path: ['file_ids'],
   });
@@ -222,7 +227,7 @@ export const WatchAnswerQuerySchema = z.object({
 export const StopAnswerResultSchema = z.object({ stopped: z.number().int() });
 export type StopAnswerResult = z.infer<typeof StopAnswerResultSchema>;
 
-/** The images of a send, in order: `file_id` first, then `file_ids`, each id once. */
+/** The files of a send, in order: `file_id` first, then `file_ids`, each id once. */
 export function sendFileIds(body: { file_id?: string | null; file_ids?: readonly string[] | null }): string[] {
   return [...new Set([...(body.file_id ? [body.file_id] : []), ...(body.file_ids ?? [])])];
 }
@@ -281,6 +286,8 @@ export const StreamEventSchemas = {
     messageId: z.string(),
     tokens: z.number(),
     finish_reason: z.enum(['stop', 'length', 'stopped']),
+    /** The document passages the answer was given, as stored with it (absent when none). */
+    citations: z.array(CitationSchema).optional(),
   }),
   /** Shaped like the error envelope: HTTP-style number, stable code, translated text. */
   error: z.object({ code: z.number(), error: z.string(), message: z.string() }),

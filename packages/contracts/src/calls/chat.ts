@@ -24,6 +24,7 @@ import {
   sendFileIds,
 } from '../chat.js';
 import { MessageSearchQuerySchema, MessageSearchResultSchema } from '../chat-search.js';
+import { DocumentPlanBodySchema, DocumentPlanSchema } from '../documents.js';
 
 import type { CallSpec } from './spec.js';
 
@@ -162,6 +163,19 @@ export const CHAT_CALLS = {
     access: 'chat.use',
     params: ConversationParamsSchema,
     response: StopAnswerResultSchema,
+  },
+
+  /**
+   * What a send with these files would do now: documents whole or by relevance (the
+   * conversation's knowledge bases always by relevance), their tokens and the turn's price.
+   */
+  documentPlan: {
+    method: 'POST',
+    path: '/chat/conversations/:id/document-plan',
+    access: 'chat.use',
+    params: ConversationParamsSchema,
+    body: DocumentPlanBodySchema,
+    response: DocumentPlanSchema,
   },
 
   getDraft: {

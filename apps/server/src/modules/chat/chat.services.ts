@@ -14,9 +14,11 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { StatsCalendar } from '../stats/stats-calendar.js';
-import { ConversationKnowledge, type KnowledgeBaseReaders } from './conversation-knowledge.js';
+import { ConversationKnowledge } from './conversation-knowledge.js';
 import { ConversationKnowledgeRepo } from './conversation-knowledge.repo.js';
+import { ConversationDocumentsRepo } from './conversation-documents.repo.js';
 import { ConversationsRepo } from './conversations.repo.js';
+import type { ChatDocumentSources } from './document-sources.js';
 import { ConversationsService } from './conversations.service.js';
 import { AnswerSweep } from './answer-sweep.js';
 import { AnswerForwarding } from './answer-forwarding.js';
@@ -28,6 +30,7 @@ import { MessageFilesRepo } from './message-files.repo.js';
 import { MessagesRepo } from './messages.repo.js';
 import { LiveAnswers } from './live-answers.js';
 import { ModelTitles } from './model-title.js';
+import { TurnDocuments } from './send-documents.js';
 import { SendService } from './send.service.js';
 import { TurnAccounting } from './turn-accounting.js';
 
@@ -47,8 +50,8 @@ export interface ChatDeps {
   changes: ChangeBus;
   /** The site's storage budget and per-address allowance every upload passes. */
   uploads: UploadGate;
-  /** Which knowledge bases a user may read (absent: a conversation can be given none). */
-  knowledgeBaseReaders?: KnowledgeBaseReaders | undefined;
+  /** Documents' text, passage search and knowledge-base access, from the documents area. */
+  documents: ChatDocumentSources;
 }
 
 /** Wires models and chat together; the composition root calls this once. */
@@ -57,9 +60,10 @@ export function createChatServices(d: ChatDeps) {
   const conversationsRepo = new ConversationsRepo(d.db);
   const messages = new MessagesRepo(d.db);
   const messageFiles = new MessageFilesRepo(d.db);
+  const files = new FilesRepo(d.db);
   const images = new ImagesService(
     path.join(d.config.dataDir, 'uploads'),
-    new FilesRepo(d.db),
+    files,
     messageFiles,
     d.clock,
     new SignedImageUrls(d.secret, d.clock),
@@ -88,6 +92,7 @@ export function createChatServices(d: ChatDeps) {
     new AnswerForwarding(d.changes),
     branches,
     d.config.answersInProgressPerUser,
+    new TurnDocuments(files, new ConversationDocumentsRepo(d.db), d.documents),
   );
   return {
     models,
@@ -108,7 +113,7 @@ export function createChatServices(d: ChatDeps) {
       accounting,
       // Deleting what an answer is being written into stops that answer first.
       (userId, conversationId) => send.stop(userId, conversationId),
-      new ConversationKnowledge(new ConversationKnowledgeRepo(d.db), d.knowledgeBaseReaders),
+      new ConversationKnowledge(new ConversationKnowledgeRepo(d.db), d.documents.knowledge),
     ),
     send,
     watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),

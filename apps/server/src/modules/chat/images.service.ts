@@ -95,13 +95,14 @@ export class ImagesService {
 
   /**
    * The user's own uploads, in the order asked, for attaching to a message; if any one is
-   * someone else's, unknown or gone from disk, the whole send is refused as not found.
+   * someone else's, unknown or (an image) gone from disk, the whole send is refused as not
+   * found. A document's text is read from the database, not from its upload.
    */
   async findOwn(userId: number, fileIds: readonly string[]): Promise<FileRow[]> {
     const found = new Map((await this.files.findOwned(fileIds, userId)).map((f) => [f.id, f]));
     return fileIds.map((id) => {
       const file = found.get(id);
-      if (!file || !fs.existsSync(this.pathOf(file.stored_name))) throw notFound();
+      if (!file || (file.kind === 'image' && !fs.existsSync(this.pathOf(file.stored_name)))) throw notFound();
       return file;
     });
   }

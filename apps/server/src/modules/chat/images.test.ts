@@ -119,7 +119,12 @@ describe('chat images', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data.assistant_message.content).toContain('Image received: yes (image/png)');
-    expect(res.body.data.user_message.file).toEqual({ id: img.id, url: img.url, original_name: 'chart.png' });
+    expect(res.body.data.user_message.file).toEqual({
+      id: img.id,
+      url: img.url,
+      original_name: 'chart.png',
+      kind: 'image',
+    });
     const seen = fake.requests.find((r) => r.lastUserText === 'what is this?');
     expect(seen).toMatchObject({ hasImage: true, imageMime: 'image/png' });
 

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { FileKind, FileStatus } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { ConversationRow, Database, Db } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
@@ -9,9 +10,12 @@ import type { TurnMessage } from './send-prompt.js';
 
 export type { MessageNode } from './message-tree.repo.js';
 
-/** An image of a turn's question. */
+/** A file of a turn's question: an image, or a document whose extracted text may go. */
 export interface QuestionFile {
   id: string;
+  kind: FileKind;
+  status: FileStatus;
+  error_code: string | null;
   stored_name: string;
   mime: string;
   original_name: string;
@@ -20,7 +24,7 @@ export interface QuestionFile {
 
 /**
  * The question a turn answers: a new one (`isNew`) or a stored one answered again, its
- * place in the tree, its images in order, and the history the model is sent before it.
+ * place in the tree, its files in order, and the history the model is sent before it.
  */
 export interface TurnQuestion {
   asked: { id: string; parentId: string | null; content: string; isNew: boolean };
@@ -46,7 +50,7 @@ export class MessageBranches {
 
   /**
    * A new question's place: the parent named, or by default the last message of the branch
-   * shown; with its images (`files`, read beside the tree) and the history the model is
+   * shown; with its files (`files`, read beside the tree) and the history the model is
    * sent before it. A named parent must be a message of this conversation (else 404) that a
    * question may follow (else FOLLOW_UP_NOT_ALLOWED); null makes a new first question.
    */
@@ -72,7 +76,7 @@ export class MessageBranches {
 
   /**
    * A question to answer again: a user message of this conversation (another id is not
-   * found; an answer's id is NOT_A_QUESTION), with its images and the history before it.
+   * found; an answer's id is NOT_A_QUESTION), with its files and the history before it.
    */
   async storedQuestion(conversation: ConversationRow, questionId: string): Promise<TurnQuestion> {
     const tree = await this.tree(conversation.id);
@@ -89,6 +93,9 @@ export class MessageBranches {
       asked: { id: node.id, parentId, content: content.get(node.id) ?? '', isNew: false },
       files: (files.get(node.id) ?? []).map((f) => ({
         id: f.file_id,
+        kind: f.kind,
+        status: f.status,
+        error_code: f.error_code,
         stored_name: f.stored_name,
         mime: f.mime,
         original_name: f.original_name,
@@ -119,16 +126,23 @@ export class MessageBranches {
       this.links.contents(this.db, ids),
       this.files.ofMessages(said.filter((m) => m.role === 'user').map((m) => m.id)),
     ]);
-    return said.map((m) => ({
-      role: m.role,
-      content: content.get(m.id) ?? '',
-      images: (files.get(m.id) ?? []).map((f: AttachedFile) => ({
-        storedName: f.stored_name,
-        mime: f.mime,
-        size: f.size,
-      })),
-    }));
+    return said.map((m) => {
+      const attached = files.get(m.id) ?? [];
+      return {
+        role: m.role,
+        content: content.get(m.id) ?? '',
+        images: attached
+          .filter((f) => f.kind === 'image')
+          .map((f: AttachedFile) => ({ storedName: f.stored_name, mime: f.mime, size: f.size })),
+        documents: documentIdsOf(attached),
+      };
+    });
   }
+}
+
+/** The ready documents among a message's files, in the order they were attached. */
+export function documentIdsOf(files: readonly Pick<AttachedFile, 'file_id' | 'kind' | 'status'>[]): string[] {
+  return files.filter((f) => f.kind === 'document' && f.status === 'ready').map((f) => f.file_id);
 }
 
 /**

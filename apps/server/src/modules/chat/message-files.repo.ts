@@ -1,11 +1,16 @@
+import type { FileKind, FileStatus } from '@aiplatform/contracts';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
 
-/** One image of a message, as the presenter and the prompt builder need it. */
+/** One file of a message (an image or a document), as the presenter and the prompt builder need it. */
 export interface AttachedFile {
   message_id: string;
   file_id: string;
   original_name: string;
+  kind: FileKind;
+  /** A document's extraction: only a `ready` one has text to send. */
+  status: FileStatus;
+  error_code: string | null;
   stored_name: string;
   mime: string;
   /** Bytes on disk, known without reading them (the prompt's image budget counts them). */
@@ -19,7 +24,7 @@ export interface ReleasedFile {
 }
 
 /**
- * The images of messages (`message_files`, in order) and the files no message uses any
+ * The files of messages (`message_files`, in order: images and documents alike) and the files no message uses any
  * more. Every read is one query for a whole set of messages, never one per message.
  */
 export class MessageFilesRepo {
@@ -42,6 +47,9 @@ export class MessageFilesRepo {
         'message_files.message_id',
         'message_files.file_id',
         'files.original_name',
+        'files.kind',
+        'files.status',
+        'files.error_code',
         'files.stored_name',
         'files.mime',
         'files.size',

@@ -1,7 +1,13 @@
 import { SignedImageUrls } from '../../lib/auth/signed-image-urls.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { MAX_IMAGES_PER_MESSAGE, type Message, type NonStreamAnswer, type UploadedImage } from '@aiplatform/contracts';
+import {
+  DOCUMENT_LIMITS,
+  MAX_IMAGES_PER_MESSAGE,
+  type Message,
+  type NonStreamAnswer,
+  type UploadedImage,
+} from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChatApp, createConversation, expectLedgerConsistent } from '../../../test/chat-helpers.js';
@@ -72,7 +78,7 @@ describe('several images per message, deleted with their messages', () => {
 
     const res = await send(u.token, conv.id, { content: 'four pictures', file_ids: uploaded.map((f) => f.id) });
     expect(res.status, res.text).toBe(200);
-    const expected = uploaded.map((f) => ({ id: f.id, url: f.url, original_name: f.original_name }));
+    const expected = uploaded.map((f) => ({ id: f.id, url: f.url, original_name: f.original_name, kind: 'image' }));
     expect(res.body.data.user_message.files).toEqual(expected);
     expect(res.body.data.user_message.file).toEqual(expected[0]);
 
@@ -121,7 +127,9 @@ describe('several images per message, deleted with their messages', () => {
 
     const five = await send(u.token, conv.id, { content: 'five', file_ids: mine.map((f) => f.id) });
     expect(five.status).toBe(400);
-    expect(five.body.data.errors).toContain(`A message can carry at most ${MAX_IMAGES_PER_MESSAGE} images`);
+    expect(five.body.data.errors).toContain(
+      `A message can carry at most ${MAX_IMAGES_PER_MESSAGE} images and ${DOCUMENT_LIMITS.maxDocumentsPerMessage} documents`,
+    );
 
     const mixed = await send(u.token, conv.id, { content: 'mixed', file_ids: [mine[0]?.id, foreign.id] });
     expect(mixed.status).toBe(404);

@@ -1,3 +1,4 @@
+import type { FileKind } from '@aiplatform/contracts';
 import { type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database, MessageRow, MessagesTable, Db } from '../../db/types.js';
 import { type AttachedFile, MessageFilesRepo } from './message-files.repo.js';
@@ -5,8 +6,8 @@ import { indexMessage } from './message-search.repo.js';
 import { MessageTreeRepo } from './message-tree.repo.js';
 import { reusableQuery } from '../../db/reusable-query.js';
 
-/** A message with its images in order, as the presenter needs it. */
-export type MessageWithFiles = MessageRow & { files: { id: string; original_name: string }[] };
+/** A message with its files (images and documents) in order, as the presenter needs it. */
+export type MessageWithFiles = MessageRow & { files: { id: string; original_name: string; kind: FileKind }[] };
 
 /**
  * Who may settle an answer still streaming: its owner (`owner`), or, once its lease ran
@@ -37,7 +38,7 @@ function leaseExpired(
 
 const withFiles = (m: MessageRow, files: Map<string, AttachedFile[]>): MessageWithFiles => ({
   ...m,
-  files: (files.get(m.id) ?? []).map((f) => ({ id: f.file_id, original_name: f.original_name })),
+  files: (files.get(m.id) ?? []).map((f) => ({ id: f.file_id, original_name: f.original_name, kind: f.kind })),
 });
 
 export class MessagesRepo {
@@ -100,6 +101,7 @@ export class MessagesRepo {
       m.created_at,
       m.owner_id ?? null,
       m.lease_until ?? null,
+      m.citations ?? null,
     );
   }
 
@@ -117,6 +119,7 @@ export class MessagesRepo {
       createdAt: string,
       ownerId: string | null,
       leaseUntil: string | null,
+      citations: string | null,
     ) =>
       this.db.insertInto('messages').values({
         id,
@@ -130,6 +133,7 @@ export class MessagesRepo {
         created_at: createdAt,
         owner_id: ownerId,
         lease_until: leaseUntil,
+        citations,
       }),
   );
 

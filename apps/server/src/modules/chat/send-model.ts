@@ -23,9 +23,16 @@ export interface TurnPrice {
   required: number;
 }
 
-/** The model's price for one turn under the site's credit settings. */
-export function turnPrice(model: CallableModel, credits: Settings['credits']): TurnPrice {
+/**
+ * The model's price for one turn under the site's credit settings: its price per chat, plus
+ * `documentCredits` for the document tokens the turn sends (see `TurnDocuments`).
+ */
+export function turnPrice(
+  model: Pick<CallableModel, 'row'>,
+  credits: Settings['credits'],
+  documentCredits = 0,
+): TurnPrice {
   if (!credits.enabled) return { cost: 0, required: 0 };
-  const cost = model.row.credits_per_chat;
+  const cost = model.row.credits_per_chat + documentCredits;
   return { cost, required: Math.max(cost, credits.min_credits_for_chat) };
 }

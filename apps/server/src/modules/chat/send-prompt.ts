@@ -2,10 +2,11 @@ import { LIMITS, type SendMessageBody, sendFileIds } from '@aiplatform/contracts
 import type { ModelMessage } from 'ai';
 import { type ImageLoader, buildPrompt } from '../../ai/prompt.js';
 import type { ConversationRow, UserRow } from '../../db/types.js';
-import { AppError } from '../../lib/http/errors.js';
 import type { CallableModel } from '../models/models.service.js';
+import { type DocumentPlacement, placeDocuments } from './document-prompt.js';
 import type { ImagesService } from './images.service.js';
-import type { MessageBranches, QuestionFile, TurnQuestion } from './message-branches.js';
+import { type MessageBranches, type QuestionFile, type TurnQuestion, documentIdsOf } from './message-branches.js';
+import { checkSentFiles } from './send-attachments.js';
 
 /** A stored image as a turn's prompt needs it: where to read it and how big it is (known without reading it). */
 export interface PromptImage {
@@ -19,6 +20,8 @@ export interface TurnMessage {
   role: 'user' | 'assistant';
   content: string;
   images: readonly PromptImage[];
+  /** The ready documents the message attached, in order (their text is placed by `placeDocuments`). */
+  documents?: readonly string[];
 }
 
 /** A prompt as sent: the SDK's messages, and their plain text for a token estimate. */
@@ -30,7 +33,10 @@ export interface TurnPromptBuilt {
 /** A turn's question and what its model is told before it, read before paying. */
 export interface TurnInput {
   asked: TurnQuestion['asked'];
+  /** The question's files (images and documents), in order. */
   files: QuestionFile[];
+  /** The history along the branch, then the question, before any document text is placed. */
+  messages: readonly TurnMessage[];
   /** The conversation's system prompt, unless blank. */
   system: string | undefined;
   /**
@@ -38,14 +44,18 @@ export interface TurnInput {
    * the turn is paid for; any other may be built, and its answer asked for, before.
    */
   readsDisk: boolean;
-  /** Builds the prompt, reading the images within the turn's budget one after another. */
-  build(): Promise<TurnPromptBuilt>;
+  /**
+   * Builds the prompt with the documents in place, reading the images within the turn's
+   * budget one after another.
+   */
+  build(documents: DocumentPlacement): Promise<TurnPromptBuilt>;
 }
 
 /**
- * A step of a send: the question (new, or a stored one answered again), its images and
+ * A step of a send: the question (new, or a stored one answered again), its files and
  * the history along its branch, read before the reservation adds this turn's own rows.
- * Images sent to a model that reads none are refused (MODEL_NO_IMAGE).
+ * A new question's files pass `checkSentFiles` (images to a model that reads none are
+ * refused with MODEL_NO_IMAGE; documents must be ready).
  */
 export class TurnPrompts {
   constructor(
@@ -67,25 +77,48 @@ export class TurnPrompts {
           )
         : await this.branches.storedQuestion(conversation, regenerateOf);
     const vision = model.row.image_upload_enabled === 1;
-    if (files.length > 0 && !vision) throw new AppError('MODEL_NO_IMAGE');
+    if (asked.isNew) checkSentFiles(files, vision);
 
     const messages: TurnMessage[] = [
       ...history,
       {
         role: 'user',
         content: asked.content,
-        images: files.map((f) => ({ storedName: f.stored_name, mime: f.mime, size: f.size })),
+        images: files
+          .filter((f) => f.kind === 'image')
+          .map((f) => ({ storedName: f.stored_name, mime: f.mime, size: f.size })),
+        documents: documentIdsOf(withFileIds(files)),
       },
     ];
     return {
       asked,
       files,
+      messages,
       system: conversation.system_prompt.trim() ? conversation.system_prompt : undefined,
       readsDisk: readsImages(messages, vision),
-      build: () => buildTurnPrompt(messages, { vision, loadImage: (name, mime) => this.images.read(name, mime) }),
+      build: (documents) =>
+        buildTurnPrompt(placeDocuments(messages, documents), {
+          vision,
+          loadImage: (name, mime) => this.images.read(name, mime),
+        }),
     };
   }
+
+  /**
+   * The messages a send with these files would have now (its text not yet written): the
+   * history of the branch shown and a question attaching the files. Others' files are not
+   * found; documents not ready yet simply do not count.
+   */
+  async planned(user: UserRow, conversation: ConversationRow, fileIds: readonly string[]): Promise<TurnMessage[]> {
+    const { files, history } = await this.branches.newQuestion(conversation, { content: '', parentId: undefined }, () =>
+      this.images.findOwn(user.id, fileIds),
+    );
+    const question = { role: 'user' as const, content: '', images: [], documents: documentIdsOf(withFileIds(files)) };
+    return [...history, question];
+  }
 }
+
+const withFileIds = (files: readonly QuestionFile[]) => files.map((f) => ({ ...f, file_id: f.id }));
 
 /**
  * Whether building the prompt reads files from disk: only images sent to a model that

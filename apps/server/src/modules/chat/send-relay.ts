@@ -82,7 +82,13 @@ export class AnswerRelay {
         throw new AppError(failure);
       }
       if (end.kind === 'finished') {
-        forward.done({ content: text, messageId: turn.answerId, tokens, finish_reason: end.finishReason });
+        forward.done({
+          content: text,
+          messageId: turn.answerId,
+          tokens,
+          finish_reason: end.finishReason,
+          ...citedIn(turn),
+        });
       }
       await settleWithin(turn.titling, TITLE_WAIT_MS);
       const [answer, conversation] = await Promise.all([
@@ -131,7 +137,7 @@ export class AnswerRelay {
       const lost = await this.settling.keep(turn, { content: text, tokens, status });
       // The client reads the conversation list again at the end: let it find the model's title.
       await settleWithin(turn.titling, TITLE_WAIT_MS);
-      const done = { content: text, messageId: turn.answerId, tokens };
+      const done = { content: text, messageId: turn.answerId, tokens, ...citedIn(turn) };
       if (lost) sink.error(lost);
       else if (end.kind === 'finished') sink.done({ ...done, finish_reason: end.finishReason });
       else if (status === 'stopped') sink.done({ ...done, finish_reason: 'stopped' });
@@ -171,6 +177,9 @@ export class AnswerRelay {
     return upstreamCall(turn.model, turn.conversation, turn.system, turn.messages, signal, this.limits);
   }
 }
+
+/** The turn's citations for its `done` event; none is told as no field. */
+const citedIn = (turn: Turn) => (turn.citations.length > 0 ? { citations: turn.citations } : {});
 
 /** The client's sink, also telling watchers how the answer ended (its text as stored). */
 export function forwardedSink(sink: TurnSink, forward: ForwardedAnswer): TurnSink {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Settings } from '@aiplatform/contracts';
+import type { Citation, Settings } from '@aiplatform/contracts';
 import { EarlyAnswer } from '../../ai/early-answer.js';
 import { estimateTokens } from '../../ai/tokens.js';
 import type { ConversationRow, MessageRow, UserRow } from '../../db/types.js';
@@ -27,6 +27,8 @@ export interface ReserveRequest {
   prompt: TurnPromptBuilt | undefined;
   /** Whether the client asked for a stream (it gets one if the model streams too). */
   stream: boolean;
+  /** The document passages the answer is given: stored with the answer from the start. */
+  citations: readonly Citation[];
 }
 
 /** The question as stored by the reservation. */
@@ -117,6 +119,7 @@ export class TurnReservation {
           status: 'streaming',
           owner_id: this.live.ownerId,
           lease_until: this.live.leaseUntil(),
+          citations: r.citations.length > 0 ? JSON.stringify(r.citations) : null,
         },
         title: questionTitle,
         now,

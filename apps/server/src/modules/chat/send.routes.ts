@@ -30,6 +30,11 @@ export const sendRoutes =
       { config: limits.chatSend },
     );
 
+    // The composer's preview of a send with these files: decided by the same code as the send.
+    registerCall(app, 'documentPlan', ({ req, params, body }) =>
+      send.documentPlan(currentAuth(req).user, params.id, body.file_ids, body.model_name),
+    );
+
     // A new version of a stored question's answer: a billed turn like a send, answered the same way.
     registerCall(
       app,

@@ -1,4 +1,4 @@
-import type { Message, NonStreamAnswer, SendMessageBody, Settings } from '@aiplatform/contracts';
+import type { DocumentPlan, Message, NonStreamAnswer, SendMessageBody, Settings } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ConversationRow, UserRow } from '../../db/types.js';
 import type { ChangeBus } from '../../lib/data/change-bus.js';
@@ -18,6 +18,7 @@ import type { LiveAnswers } from './live-answers.js';
 import type { MessageBranches } from './message-branches.js';
 import type { ModelTitles } from './model-title.js';
 import { SendAuthorisation } from './send-authorise.js';
+import type { DocumentTurn, TurnDocuments } from './send-documents.js';
 import { turnPrice, usableModel } from './send-model.js';
 import { type TurnInput, type TurnPromptBuilt, TurnPrompts } from './send-prompt.js';
 import { type Reservation, TurnReservation } from './send-reserve.js';
@@ -26,8 +27,9 @@ import { TurnSettling } from './send-settle.js';
 
 /**
  * Sending a message, as named steps, each in its own file: authorise (send-authorise) →
- * resolve the model and its price (send-model) → the question and its history
- * (send-prompt) → reserve the credits, asking for the answer meanwhile when it can
+ * resolve the model and its price (send-model) → the question, its files (send-attachments)
+ * and its history (send-prompt) → the documents: whole or by relevance, and their price
+ * (send-documents) → reserve the credits, asking for the answer meanwhile when it can
  * (send-reserve) → relay the answer (send-relay) → settle or refund (send-settle).
  */
 export class SendService {
@@ -62,6 +64,8 @@ export class SendService {
     branches: MessageBranches,
     /** Answers one user may have being written at once (`QUOTAS.answersInProgressPerUser` by default). */
     answersInProgressPerUser: number,
+    /** The documents in play and the conversation's knowledge bases: what they add to a turn. */
+    private readonly documents: TurnDocuments,
   ) {
     this.stops = new AnswerStops(conversations, messages, bus, this.active, clock);
     this.authorise = new SendAuthorisation(conversations, messages, clock, answersInProgressPerUser);
@@ -73,8 +77,8 @@ export class SendService {
 
   /**
    * Everything that can refuse a send happens here, before any byte of an answer:
-   * ownership (404), model availability, the cap on answers in progress, image rules,
-   * then the credit reservation, which writes the question and an empty answer in the
+   * ownership (404), model availability, the cap on answers in progress, file rules
+   * (images, documents ready), then the credit reservation (document tokens included), which writes the question and an empty answer in the
    * same transaction. Stored images (the question's and the history's) are read only
    * after that, within the turn's image budget and one after another, so a send that
    * cannot be paid costs no disk reads; a prompt that reads none is built first and its
@@ -97,15 +101,27 @@ export class SendService {
     // Read before the reservation, which adds this turn's own rows.
     const input = await this.prompts.input(user, conversation, model, body, regenerateOf);
     const settings = await this.settings.getSettings();
-    const price = turnPrice(model, settings.credits);
+    const documents = await this.documents.forTurn(user, conversation, model.row, input.messages, settings);
+    const price = turnPrice(model, settings.credits, documents.credits);
     const now = this.clock.now().toISOString();
     // A prompt that reads nothing from disk can be built, and sent, before paying; one with images waits.
-    const promptBeforePaying = input.readsDisk ? undefined : await input.build();
+    const promptBeforePaying = input.readsDisk ? undefined : await input.build(documents.placement);
     const reserved = await this.reservation.reserve(
-      { user, conversation, model, input, price, settings, now, prompt: promptBeforePaying, stream: body.stream },
+      {
+        user,
+        conversation,
+        model,
+        input,
+        price,
+        settings,
+        now,
+        prompt: promptBeforePaying,
+        stream: body.stream,
+        citations: documents.citations,
+      },
       ac,
     );
-    const prompt = promptBeforePaying ?? (await this.promptAfterPaying(input, reserved));
+    const prompt = promptBeforePaying ?? (await this.promptAfterPaying(input, documents, reserved));
     const titling = this.titleOnFirstTurn(conversation, model, input, reserved, settings);
     return {
       ...reserved.ref,
@@ -119,6 +135,29 @@ export class SendService {
       titling,
       early: reserved.early,
       stopListening: reserved.stopListening,
+      citations: documents.citations,
+    };
+  }
+
+  /**
+   * POST /chat/conversations/{id}/document-plan: what a send with these files would do now
+   * (on `modelName` when the composer switched models), decided as the send decides.
+   */
+  async documentPlan(
+    user: UserRow,
+    conversationId: string,
+    fileIds: readonly string[],
+    modelName: string | undefined,
+  ): Promise<DocumentPlan> {
+    const conversation = await this.authorise.conversation(user, conversationId);
+    const model = await this.models.findUsable(modelName ?? conversation.model_name, user.group_id);
+    const messages = await this.prompts.planned(user, conversation, fileIds);
+    const settings = await this.settings.getSettings();
+    const plan = await this.documents.estimate(user, conversation, model, messages, settings);
+    return {
+      mode: plan.mode,
+      document_tokens: plan.tokens,
+      credits: turnPrice({ row: model }, settings.credits, plan.credits).cost,
     };
   }
 
@@ -144,9 +183,13 @@ export class SendService {
   }
 
   /** A prompt with images, read once the turn is paid for: if reading them fails, the turn is refunded. */
-  private async promptAfterPaying(input: TurnInput, reserved: Reservation): Promise<TurnPromptBuilt> {
+  private async promptAfterPaying(
+    input: TurnInput,
+    documents: DocumentTurn,
+    reserved: Reservation,
+  ): Promise<TurnPromptBuilt> {
     try {
-      return await input.build();
+      return await input.build(documents.placement);
     } catch (err) {
       reserved.stopListening();
       await this.settling.refund(reserved.ref, null);
@@ -171,7 +214,7 @@ export class SendService {
     });
   }
 
-  /** The question as the client shows it, its images at owner-bound addresses. */
+  /** The question as the client shows it, its images at owner-bound addresses, its documents by id. */
   private questionAsSent(user: UserRow, input: TurnInput, reserved: Reservation): Message {
     return toMessage(
       {
@@ -181,7 +224,7 @@ export class SendService {
         owner_id: null,
         lease_until: null,
         citations: null,
-        files: input.files.map((f) => ({ id: f.id, original_name: f.original_name })),
+        files: input.files.map((f) => ({ id: f.id, original_name: f.original_name, kind: f.kind })),
       },
       this.images.urls.forOwner(user.id),
     );

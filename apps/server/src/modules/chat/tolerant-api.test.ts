@@ -1,4 +1,4 @@
-import { LIMITS, MAX_IMAGES_PER_MESSAGE } from '@aiplatform/contracts';
+import { DOCUMENT_LIMITS, LIMITS, MAX_FILES_PER_MESSAGE, MAX_IMAGES_PER_MESSAGE } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createChatApp,
@@ -102,14 +102,16 @@ describe('a tolerant API: unknown fields ignored, large limits clamped', () => {
     expect((await t.userRow(session.user.id)).credits_used).toBe(20);
   });
 
-  it('file_ids: more than MAX_IMAGES_PER_MESSAGE different images (with file_id counted) are refused by name; an empty list is no content', async () => {
+  it('file_ids: more than MAX_FILES_PER_MESSAGE different files (with file_id counted) are refused by name; an empty list is no content', async () => {
     const { session } = await t.signUp();
     const conv = await createConversation(t, session.accessToken);
     const url = `/api/chat/conversations/${conv.id}/messages`;
-    const ids = Array.from({ length: MAX_IMAGES_PER_MESSAGE + 1 }, () => crypto.randomUUID());
+    const ids = Array.from({ length: MAX_FILES_PER_MESSAGE + 1 }, () => crypto.randomUUID());
     const tooMany = await t.post(url, { content: 'x', stream: false, file_ids: ids }, session.accessToken, 'en-US');
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.data.errors).toContain(`A message can carry at most ${MAX_IMAGES_PER_MESSAGE} images`);
+    expect(tooMany.body.data.errors).toContain(
+      `A message can carry at most ${MAX_IMAGES_PER_MESSAGE} images and ${DOCUMENT_LIMITS.maxDocumentsPerMessage} documents`,
+    );
     const zh = await t.post(
       url,
       { content: 'x', stream: false, file_id: ids[0], file_ids: ids.slice(1) },
@@ -117,12 +119,14 @@ describe('a tolerant API: unknown fields ignored, large limits clamped', () => {
       'zh-CN',
     );
     expect(zh.status).toBe(400);
-    expect(zh.body.data.errors).toContain(`每条消息最多附带 ${MAX_IMAGES_PER_MESSAGE} 张图片`);
-    // Repeats count once: four different images, one of them named twice, pass the check
+    expect(zh.body.data.errors).toContain(
+      `每条消息最多附带 ${MAX_IMAGES_PER_MESSAGE} 张图片和 ${DOCUMENT_LIMITS.maxDocumentsPerMessage} 个文档`,
+    );
+    // Repeats count once: the most files allowed, one of them named twice, pass the check
     // (and are then refused only because nobody uploaded them).
     const repeated = await t.post(
       url,
-      { content: 'x', stream: false, file_id: ids[0], file_ids: [ids[0], ...ids.slice(1, MAX_IMAGES_PER_MESSAGE)] },
+      { content: 'x', stream: false, file_id: ids[0], file_ids: [ids[0], ...ids.slice(1, MAX_FILES_PER_MESSAGE)] },
       session.accessToken,
       'en-US',
     );

@@ -1,4 +1,4 @@
-import type { ErrorCode, Message } from '@aiplatform/contracts';
+import type { Citation, ErrorCode, Message } from '@aiplatform/contracts';
 import type { ModelMessage } from 'ai';
 import type { EarlyAnswer } from '../../ai/early-answer.js';
 import type { ConversationRow } from '../../db/types.js';
@@ -20,6 +20,8 @@ export interface Turn extends TurnRef {
   early?: EarlyAnswer;
   /** Ends listening for stop calls (begun as soon as the answer row was written). */
   stopListening: () => void;
+  /** The document passages the answer is given, stored with it and told in `done`. */
+  citations: Citation[];
 }
 
 /** Where a streamed answer goes (the SSE relay; see `AnswerRelay`). */
@@ -30,6 +32,7 @@ export interface TurnSink {
     messageId: string;
     tokens: number;
     finish_reason: 'stop' | 'length' | 'stopped';
+    citations?: Citation[];
   }): void;
   error(code: ErrorCode): void;
 }

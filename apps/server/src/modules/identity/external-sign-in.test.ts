@@ -1,4 +1,4 @@
-import type { IdentityProvider, LoginResult } from '@aiplatform/contracts';
+import type { LoginResult } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditHeadSeq,
@@ -8,6 +8,7 @@ import {
   createUserAsAdmin,
   ledgerRows,
 } from '../../../test/admin-helpers.js';
+import { createProvider, uniqueSlug } from '../../../test/identity-helpers.js';
 import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
 import type { ExternalProfile } from './external-profile.js';
 import type { ProviderRecord } from './provider-record.js';
@@ -42,21 +43,14 @@ describe('signing in through an identity provider', () => {
   });
 
   async function provider(overrides: Record<string, unknown> = {}): Promise<ProviderRecord> {
-    const res = await t.post<IdentityProvider>(
-      '/api/admin/identity-providers',
-      {
-        type: 'oidc',
-        slug: `p-${unique()
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}`,
-        name: 'Corp',
-        config: { issuer: 'https://login.example.com', client_id: 'x' },
-        ...overrides,
-      },
-      superToken,
-    );
-    if (res.status !== 201) throw new Error(res.text);
-    return (await t.identity.providers.byId(res.body.data.id))!;
+    const created = await createProvider(t, superToken, {
+      type: 'oidc',
+      slug: uniqueSlug('p-'),
+      name: 'Corp',
+      config: { issuer: 'https://login.example.com', client_id: 'x' },
+      ...overrides,
+    });
+    return (await t.identity.providers.byId(created.id))!;
   }
 
   const signIn = (p: ProviderRecord, profile: ExternalProfile) => t.identity.signIn.signIn(p, profile, CLIENT);

@@ -1,7 +1,8 @@
-import type { IdentityProvider, LoginResult } from '@aiplatform/contracts';
+import type { LoginResult } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAsAdmin } from '../../../test/admin-helpers.js';
-import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
+import { createProvider, uniqueSlug } from '../../../test/identity-helpers.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 import type { ProviderRecord } from './provider-record.js';
 
 describe('the one-time exchange code', () => {
@@ -13,20 +14,14 @@ describe('the one-time exchange code', () => {
   beforeAll(async () => {
     t = await createTestApp();
     superToken = (await t.loginAsAdmin()).accessToken;
-    const res = await t.post<IdentityProvider>(
-      '/api/admin/identity-providers',
-      {
-        type: 'oidc',
-        slug: `x-${unique()
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')}`,
-        name: 'Corp',
-        config: { issuer: 'https://login.example.com', client_id: 'x' },
-        jit: true,
-      },
-      superToken,
-    );
-    p = (await t.identity.providers.byId(res.body.data.id))!;
+    const created = await createProvider(t, superToken, {
+      type: 'oidc',
+      slug: uniqueSlug('x-'),
+      name: 'Corp',
+      config: { issuer: 'https://login.example.com', client_id: 'x' },
+      jit: true,
+    });
+    p = (await t.identity.providers.byId(created.id))!;
     userId = (await createUserAsAdmin(t, superToken)).id;
   });
   afterAll(async () => {

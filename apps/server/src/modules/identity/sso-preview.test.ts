@@ -7,21 +7,13 @@ import {
   countRows,
   createGroupAsAdmin,
 } from '../../../test/admin-helpers.js';
-import { type RunningIdp, type TestPerson, TestBrowser, startTestIdp } from '../../../test/oidc-fixtures.js';
-import { type TestApp, createTestApp, unique } from '../../../test/test-app.js';
+import { appBrowser, createProvider, oidcConfig, testPerson } from '../../../test/identity-helpers.js';
+import { type RunningIdp, type TestBrowser, type TestPerson, startTestIdp } from '../../../test/oidc-fixtures.js';
+import { type TestApp, createTestApp } from '../../../test/test-app.js';
 
 const APP = 'http://app.test';
 
-function person(overrides: Partial<TestPerson> = {}): TestPerson {
-  const id = unique().toLowerCase();
-  return {
-    sub: `s-${id}`,
-    email: `p_${id}@corp.example`,
-    email_verified: true,
-    preferred_username: `p_${id}`.slice(0, 20),
-    ...overrides,
-  };
-}
+const person = testPerson;
 
 describe("an administrator's test sign-in (claims preview)", () => {
   let t: TestApp;
@@ -36,34 +28,20 @@ describe("an administrator's test sign-in (claims preview)", () => {
     superToken = (await t.loginAsAdmin()).accessToken;
     idp = await startTestIdp([`${APP}/api/auth/sso/corp/callback`]);
     engineers = (await createGroupAsAdmin(t, superToken)).id;
-    const res = await t.post<IdentityProvider>(
-      '/api/admin/identity-providers',
-      {
-        type: 'oidc',
-        slug: 'corp',
-        name: 'Corp',
-        jit: true,
-        // Switched off: a provider is tested before people may use it.
-        enabled: false,
-        config: {
-          issuer: idp.issuer,
-          client_id: idp.clientId,
-          client_secret: idp.clientSecret,
-          scopes: ['openid', 'email', 'profile', 'groups'],
-        },
-        mapping: {
-          group_map: [{ value: 'engineering', group_id: engineers }],
-          role_map: [{ value: 'leads', role: 'admin' }],
-        },
+    corp = await createProvider(t, superToken, {
+      type: 'oidc',
+      slug: 'corp',
+      name: 'Corp',
+      jit: true,
+      // Switched off: a provider is tested before people may use it.
+      enabled: false,
+      config: oidcConfig(idp),
+      mapping: {
+        group_map: [{ value: 'engineering', group_id: engineers }],
+        role_map: [{ value: 'leads', role: 'admin' }],
       },
-      superToken,
-    );
-    if (res.status !== 201) throw new Error(res.text);
-    corp = res.body.data;
-    browser = new TestBrowser(APP, async (path) => {
-      const r = await t.app.inject({ method: 'GET', url: path });
-      return { status: r.statusCode, location: r.headers.location };
     });
+    browser = appBrowser(t, APP);
   });
   afterAll(async () => {
     await t.close();

@@ -27,7 +27,15 @@ import { type TestOutcome, testConnection } from './model-probe.js';
 const TARGET = 'model';
 
 /** Fields of a body that map one to one onto columns. */
-const PLAIN_FIELDS = ['name', 'provider', 'credits_per_chat', 'sort_order'] as const;
+const PLAIN_FIELDS = [
+  'name',
+  'provider',
+  'credits_per_chat',
+  'sort_order',
+  'kind',
+  'context_window',
+  'credits_per_1k_document_tokens',
+] as const;
 const FLAGS = ['stream_enabled', 'image_upload_enabled', 'is_active'] as const;
 /** A change to any of these makes the stored test result describe another configuration. */
 const REACH_FIELDS = ['name', 'provider', 'api_endpoint', 'api_key_encrypted'] as const;
@@ -99,6 +107,12 @@ export class AdminModelsService {
             api_endpoint: body.api_endpoint ?? null,
             is_active: body.is_active === false ? 0 : 1,
             credits_per_chat: defaultPrice,
+            // Absent, the columns' defaults: a chat model, 128,000 tokens, document tokens free.
+            ...(body.kind !== undefined ? { kind: body.kind } : {}),
+            ...(body.context_window !== undefined ? { context_window: body.context_window } : {}),
+            ...(body.credits_per_1k_document_tokens !== undefined
+              ? { credits_per_1k_document_tokens: body.credits_per_1k_document_tokens }
+              : {}),
             stream_enabled: body.stream_enabled === false ? 0 : 1,
             image_upload_enabled: body.image_upload_enabled ? 1 : 0,
             sort_order: body.sort_order ?? 0,

@@ -14,12 +14,16 @@ export class ModelsRepo {
     this.grants = new CatalogGrantsRepo(db, MODEL_CATALOG);
   }
 
-  /** Active models a member of the group may use (the catalog's rule: no group rows = everyone). */
+  /**
+   * Active chat models a member of the group may use (the catalog's rule: no group rows =
+   * everyone). Embedding models only turn text into vectors: never offered for a chat.
+   */
   private usable(groupId: number | null) {
     return this.db
       .selectFrom('ai_models as m')
       .selectAll('m')
       .where('m.is_active', '=', 1)
+      .where('m.kind', '=', 'chat')
       .where(grantedTo(MODEL_CATALOG, 'm.id', groupId));
   }
 

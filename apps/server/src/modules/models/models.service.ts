@@ -1,4 +1,4 @@
-import { type AiProvider, type ChatModel, LIMITS } from '@aiplatform/contracts';
+import { type AiProvider, type ChatModel, LIMITS, type ModelKind } from '@aiplatform/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageModel } from 'ai';
 import { createLanguageModel } from '../../ai/providers.js';
@@ -21,6 +21,9 @@ export interface NewModelInput {
   stream_enabled?: boolean;
   image_upload_enabled?: boolean;
   sort_order?: number;
+  kind?: ModelKind;
+  context_window?: number;
+  credits_per_1k_document_tokens?: number;
   /** Groups allowed to use the model; empty or absent = every group. */
   group_ids?: number[];
 }
@@ -116,6 +119,11 @@ export class ModelsService {
       stream_enabled: input.stream_enabled === false ? 0 : 1,
       image_upload_enabled: input.image_upload_enabled ? 1 : 0,
       sort_order: input.sort_order ?? 0,
+      ...(input.kind ? { kind: input.kind } : {}),
+      ...(input.context_window ? { context_window: input.context_window } : {}),
+      ...(input.credits_per_1k_document_tokens !== undefined
+        ? { credits_per_1k_document_tokens: input.credits_per_1k_document_tokens }
+        : {}),
       created_at: now,
       updated_at: now,
     });

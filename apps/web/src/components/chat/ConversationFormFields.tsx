@@ -13,6 +13,8 @@ export interface ConversationFormValues {
   /** Left unset in the create form until touched: the server then applies the configured default. */
   ai_temperature: number | undefined;
   priority: number;
+  /** The knowledge bases searched on every turn (the settings drawer only). */
+  knowledge_base_ids?: number[];
 }
 
 interface ConversationFormFieldsProps {

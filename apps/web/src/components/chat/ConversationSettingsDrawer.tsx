@@ -2,6 +2,7 @@ import type { ChatModel, Conversation } from '@aiplatform/contracts';
 import { Button, Drawer, Form, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KnowledgeBaseSelect } from '../documents/KnowledgeBaseSelect';
 import { ConversationFormFields, type ConversationFormValues } from './ConversationFormFields';
 
 interface ConversationSettingsDrawerProps {
@@ -16,6 +17,9 @@ interface ConversationSettingsDrawerProps {
 
 const FIELDS = ['model_name', 'title', 'system_prompt', 'context_length', 'ai_temperature', 'priority'] as const;
 
+const sameIds = (a: readonly number[], b: readonly number[]) =>
+  a.length === b.length && [...a].sort().every((id, i) => id === [...b].sort()[i]);
+
 /** Only the fields the user changed go to the server. */
 function changedFields(conversation: Conversation, values: ConversationFormValues): Partial<ConversationFormValues> {
   const changes: Partial<Record<keyof ConversationFormValues, unknown>> = {};
@@ -24,6 +28,8 @@ function changedFields(conversation: Conversation, values: ConversationFormValue
     const value = typeof raw === 'string' ? raw.trim() : raw;
     if (value !== conversation[field]) changes[field] = value;
   }
+  const kbIds = values.knowledge_base_ids ?? [];
+  if (!sameIds(kbIds, conversation.knowledge_base_ids ?? [])) changes.knowledge_base_ids = kbIds;
   return changes as Partial<ConversationFormValues>;
 }
 
@@ -97,6 +103,7 @@ export function ConversationSettingsDrawer({
             context_length: conversation.context_length,
             ai_temperature: conversation.ai_temperature,
             priority: conversation.priority,
+            knowledge_base_ids: conversation.knowledge_base_ids ?? [],
           }}
           onFinish={finish}
         >
@@ -109,6 +116,13 @@ export function ConversationSettingsDrawer({
             />
           </Form.Item>
           <ConversationFormFields testIdPrefix="settings" models={models} titleRequired />
+          <Form.Item
+            name="knowledge_base_ids"
+            label={t('chat:knowledge.conversationLabel')}
+            extra={t('chat:knowledge.conversationHint')}
+          >
+            <KnowledgeBaseSelect />
+          </Form.Item>
         </Form>
       )}
     </Drawer>

@@ -5,6 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../common/format';
 import { canContinue } from './answer-end';
 import { MessageImages } from './MessageImages';
+import { MessageCitations } from '../documents/MessageCitations';
+import { MessageDocuments } from '../documents/MessageDocuments';
+import { imagesOf } from '../documents/document-attachments';
 import type { AnswerRework, ChatMessage } from './chat-message';
 import { QuestionEditor } from './QuestionEditor';
 import { MarkdownContent } from './MarkdownContent';
@@ -93,7 +96,8 @@ export const MessageItem = memo(function MessageItem({
           <span>{formatDateTime(message.created_at, i18n.language)}</span>
         </div>
         <div className="chat-bubble">
-          <MessageImages files={message.files} />
+          <MessageImages files={imagesOf(message.files)} />
+          <MessageDocuments files={message.files} />
           {isUser && editing ? (
             <QuestionEditor
               initial={message.content}
@@ -110,6 +114,7 @@ export const MessageItem = memo(function MessageItem({
           ) : message.streaming ? (
             <TypingIndicator />
           ) : null}
+          {!isUser && !message.streaming && <MessageCitations citations={message.citations} />}
           {message.status === 'stopped' && !message.streaming && (
             <div className="chat-stopped" data-testid="message-stopped">
               {t('chat:message.stoppedSuffix')}

@@ -1,6 +1,7 @@
 import {
   ApartmentOutlined,
   AuditOutlined,
+  BookOutlined,
   BarChartOutlined,
   DashboardOutlined,
   IdcardOutlined,
@@ -38,6 +39,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
 
   addLink('/dashboard', t('layout:menu.dashboard'), <DashboardOutlined />, 'menu-dashboard');
   if (pages.chat) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
+  if (pages.chat) addLink('/knowledge', t('layout:menu.knowledge'), <BookOutlined />, 'menu-knowledge');
   for (const module of modules) {
     const key = `/module/${encodeURIComponent(module.name)}`;
     targets.set(key, module.open_mode === 'new_tab' ? { newTabModule: module.name } : { path: key });

@@ -7,7 +7,15 @@ import { toast } from '../../api/notify';
 import { ChatInput } from '../../components/chat/ChatInput';
 import { creditsPerChat } from '../../components/chat/credit-check';
 import { ImagePreviews, ImageUploadButton } from '../../components/chat/ImageAttachment';
-import { asMessageFile, withImages } from '../../components/chat/image-attachments';
+import { asMessageFile } from '../../components/chat/image-attachments';
+import { AttachButton } from '../../components/documents/AttachButton';
+import { DocumentChips } from '../../components/documents/DocumentChips';
+import { DocumentPlanLine } from '../../components/documents/DocumentPlanLine';
+import { FileDropZone } from '../../components/documents/FileDropZone';
+import { useOpenText } from '../../components/documents/TextViewerProvider';
+import { documentsOf, imagesOf, sendHold, withAttachments } from '../../components/documents/document-attachments';
+import { useAttach } from '../../components/documents/use-attach';
+import { useDocumentInfos } from '../../components/documents/use-document-infos';
 import { ModelPicker } from '../../components/chat/ModelPicker';
 import { formatNumber } from '../../components/common/format';
 import { type ChatSessions, useSessionValue } from './chat-sessions';
@@ -40,7 +48,10 @@ interface ChatComposerProps {
   onNewChatRefused: () => void;
 }
 
-/** The input area: model picker, image, export and clear, the text box, balance and send/stop. */
+/**
+ * The input area: model picker, attachments (picked, dropped or pasted), export and clear,
+ * the text box, the documents' plan, balance and send/stop.
+ */
 export function ChatComposer(props: ChatComposerProps) {
   const { store, drafts, conversationId, conversation, modelLabel, models, actions, newChat } = props;
   const { t, i18n } = useTranslation();
@@ -56,6 +67,12 @@ export function ChatComposer(props: ChatComposerProps) {
   const model = conversationId ? props.model : (newChat.model ?? undefined);
   // A second Enter while the conversation is being made must not make another one.
   const starting = useRef(false);
+  const openText = useOpenText();
+  const documents = documentsOf(images);
+  const infos = useDocumentInfos(documents.map((d) => d.id));
+  const hold = sendHold(documents, infos);
+  const readyIds = hold === null ? documents.map((d) => d.id) : [];
+  const knowledgeCount = conversation?.knowledge_base_ids?.length ?? 0;
 
   const setInput = (value: string) => {
     if (!conversationId) return newChat.setInput(value);
@@ -66,6 +83,15 @@ export function ChatComposer(props: ChatComposerProps) {
   const setImages = (change: (images: MessageFile[]) => MessageFile[]) => {
     if (!conversationId) return newChat.setImages(change);
     store.update(conversationId, (s) => ({ images: change(s.images), queued: false }));
+  };
+  const imagesAllowed = Boolean(model?.image_upload_enabled);
+  const attacher = useAttach(images, imagesAllowed, (added) => setImages((current) => withAttachments(current, added)));
+  const remove = (id: string) => setImages((current) => current.filter((f) => f.id !== id));
+  /** A document still being read (or one that failed) holds the send; the note says why. */
+  const heldBack = (): boolean => {
+    if (!hold) return false;
+    toast('warning', t(hold === 'processing' ? 'chat:documents.waitReady' : 'chat:documents.removeFailed'));
+    return true;
   };
 
   /**
@@ -104,6 +130,7 @@ export function ChatComposer(props: ChatComposerProps) {
     props.onNewChatRefused();
   };
   const onSend = () => {
+    if (heldBack()) return;
     if (!conversationId) {
       void startAndSend();
       return;
@@ -129,11 +156,17 @@ export function ChatComposer(props: ChatComposerProps) {
           else newChat.chooseModel(next);
         }}
       />
-      {model?.image_upload_enabled && (
+      <AttachButton
+        disabled={busy || attacher.uploading}
+        uploading={attacher.uploading}
+        imagesAllowed={imagesAllowed}
+        onFiles={attacher.attach}
+      />
+      {imagesAllowed && (
         <ImageUploadButton
           disabled={busy}
-          attached={images.length}
-          onUploaded={(uploaded) => setImages((current) => withImages(current, uploaded.map(asMessageFile)))}
+          attached={imagesOf(images).length}
+          onUploaded={(uploaded) => setImages((current) => withAttachments(current, uploaded.map(asMessageFile)))}
         />
       )}
       <span className="chat-toolbar-spacer" />
@@ -164,30 +197,49 @@ export function ChatComposer(props: ChatComposerProps) {
   const balance = props.credits?.credits_stats.remaining;
   const price = creditsPerChat(model);
   const footer = (
-    <span data-testid="chat-credits" className={balance !== undefined && balance < price ? 'is-short' : undefined}>
-      {balance !== undefined && t('chat:input.balance', { balance: formatNumber(balance, i18n.language) })}
-      {model && ` · ${t('chat:input.cost', { n: price })}`}
-    </span>
+    <>
+      <DocumentPlanLine
+        conversationId={conversationId}
+        readyFileIds={readyIds}
+        modelName={model?.name}
+        enabled={hold === null && (readyIds.length > 0 || knowledgeCount > 0)}
+      />
+      <span data-testid="chat-credits" className={balance !== undefined && balance < price ? 'is-short' : undefined}>
+        {balance !== undefined && t('chat:input.balance', { balance: formatNumber(balance, i18n.language) })}
+        {model && ` · ${t('chat:input.cost', { n: price })}`}
+      </span>
+    </>
   );
+  const shownImages = imagesAllowed ? imagesOf(images) : [];
 
   return (
-    <ChatInput
-      value={input}
-      onChange={setInput}
-      busy={busy}
-      queued={queued}
-      onSend={onSend}
-      onStop={() => conversationId && stop(conversationId)}
-      toolbar={toolbar}
-      attachment={
-        images.length > 0 && model?.image_upload_enabled ? (
-          <ImagePreviews
-            images={images}
-            onRemove={(id) => setImages((current) => current.filter((f) => f.id !== id))}
-          />
-        ) : null
-      }
-      footer={footer}
-    />
+    <FileDropZone disabled={busy} onFiles={attacher.attach}>
+      <ChatInput
+        value={input}
+        onChange={setInput}
+        busy={busy}
+        queued={queued}
+        onSend={onSend}
+        onStop={() => conversationId && stop(conversationId)}
+        toolbar={toolbar}
+        attachment={
+          <>
+            {shownImages.length > 0 && <ImagePreviews images={shownImages} onRemove={remove} />}
+            <DocumentChips
+              documents={documents}
+              infos={infos}
+              onRemove={remove}
+              onOpen={(file) => openText({ fileId: file.id, name: file.original_name })}
+            />
+            {hold === 'processing' && (
+              <div className="document-plan" role="status" data-testid="documents-waiting">
+                {t('chat:documents.waitReady')}
+              </div>
+            )}
+          </>
+        }
+        footer={footer}
+      />
+    </FileDropZone>
   );
 }

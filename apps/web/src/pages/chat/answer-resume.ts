@@ -9,6 +9,7 @@ import type { ChatMessage, ChatSessions } from './chat-sessions';
 import { createDeltaAccumulator } from './delta-accumulator';
 import { withNoAnswerMarks } from './no-answer';
 import { reportNotStored } from './answer-not-stored';
+import { citationsPatch } from '../../components/documents/stream-citations';
 
 /** Waits before attaching again after a lost connection, one per attempt while online. */
 const RETRY_DELAYS_MS = [300, 1000, 2000, 4000, 8000];
@@ -123,6 +124,7 @@ export async function followAnswer(job: FollowedAnswer): Promise<'ended' | 'gone
               streaming: false,
               temp: false,
               finishReason: data.finish_reason,
+              ...citationsPatch(data),
             });
           },
         },

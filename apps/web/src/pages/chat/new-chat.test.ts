@@ -63,4 +63,9 @@ describe('the new chat before its first message', () => {
     // Unknown yet (models loading): nothing is dropped.
     expect(imagesFor(undefined, images)).toBe(images);
   });
+
+  it('keeps attached documents for any model', () => {
+    const doc = { id: 'd', url: '', original_name: 'a.pdf', kind: 'document' as const };
+    expect(imagesFor(plain, [image('a'), doc, image('b')])).toEqual([doc]);
+  });
 });

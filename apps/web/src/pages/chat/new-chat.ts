@@ -44,7 +44,7 @@ export function createBody(values: ConversationFormValues): CreateConversationBo
   };
 }
 
-/** Attached images stay only while the chosen model accepts them. */
+/** Attached images stay only while the chosen model accepts them; documents go to any model. */
 export function imagesFor(model: ChatModel | null | undefined, images: MessageFile[]): MessageFile[] {
-  return model && !model.image_upload_enabled ? [] : images;
+  return model && !model.image_upload_enabled ? images.filter((f) => f.kind === 'document') : images;
 }

@@ -10,6 +10,7 @@ import { type LiveText, createLiveText } from '../../components/chat/live-text';
 import { followAnswer, isLostConnection, readBack, showReadBack } from './answer-resume';
 import { lastShownId } from './follow-up-parent';
 import { reportNotStored } from './answer-not-stored';
+import { citationsPatch } from '../../components/documents/stream-citations';
 
 /** One send, as the runners need it. */
 export interface SendJob {
@@ -196,6 +197,7 @@ export async function runStreamSend(job: SendJob): Promise<void> {
             streaming: false,
             temp: false,
             finishReason: data.finish_reason,
+            ...citationsPatch(data),
           });
           assistantId = data.messageId;
         },

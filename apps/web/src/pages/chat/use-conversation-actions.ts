@@ -11,6 +11,7 @@ import { isApiError } from '../../api/api-error';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
 import type { ConversationCache } from './use-chat-queries';
+import { imagesFor } from './new-chat';
 
 interface ActionDeps {
   store: ChatSessions;
@@ -125,8 +126,9 @@ export function useConversationActions({ store, drafts, cache, modal, selectedId
       switchModel: async (conversationId: string, model: ChatModel): Promise<void> => {
         try {
           applied(await chatApi.updateConversation(conversationId, { model_name: model.name }));
-          // Attached images cannot go to a model without image support.
-          if (!model.image_upload_enabled) store.update(conversationId, { images: [] });
+          // Attached images cannot go to a model without image support; documents stay.
+          if (!model.image_upload_enabled)
+            store.update(conversationId, (s) => ({ images: imagesFor(model, s.images) }));
           toast('success', t('chat:model.switched', { name: model.display_name }));
         } catch (error) {
           reportError(error, 'chat:model.switchFailed');

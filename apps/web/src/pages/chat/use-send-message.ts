@@ -11,6 +11,7 @@ import type { DraftKeeper } from './draft-keeper';
 import { queueSend } from './send-queue';
 import { type SendJob, runPlainSend, runStreamSend } from './send-runner';
 import type { ConversationCache } from './use-chat-queries';
+import { imagesFor } from './new-chat';
 
 interface SendDeps {
   store: ChatSessions;
@@ -95,8 +96,8 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
       const chosenImages = resend ? resend.images : session.images;
       if ((!content && chosenImages.length === 0) || session.phase !== 'idle') return;
       if (await refusedForCredits(model)) return;
-      // Images go only to a model that accepts them.
-      const images = model && !model.image_upload_enabled ? [] : chosenImages;
+      // Images go only to a model that accepts them (documents to any).
+      const images = imagesFor(model, chosenImages);
       if (!resend) {
         store.update(conversationId, { input: '', images: [] });
         drafts.discard(conversationId);

@@ -1,29 +1,20 @@
 import type { IdentityProvider, IdentityProviderTestResult, LoginResult, SignInProvider } from '@aiplatform/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, createGroupAsAdmin, createUserAsAdmin } from '../../../../test/admin-helpers.js';
+import { appBrowser, createProvider, oidcConfig, testPerson } from '../../../../test/identity-helpers.js';
 import {
   type FakeIssuer,
   type RunningIdp,
-  type TestPerson,
-  TestBrowser,
+  type TestBrowser,
   startFakeIssuer,
   startTestIdp,
 } from '../../../../test/oidc-fixtures.js';
-import { type TestApp, createTestApp, unique } from '../../../../test/test-app.js';
+import { type TestApp, createTestApp } from '../../../../test/test-app.js';
 
 const APP = 'http://app.test';
 const callbackOf = (slug: string) => `${APP}/api/auth/sso/${slug}/callback`;
 
-function person(overrides: Partial<TestPerson> = {}): TestPerson {
-  const id = unique().toLowerCase();
-  return {
-    sub: `s-${id}`,
-    email: `p_${id}@corp.example`,
-    email_verified: true,
-    preferred_username: `p_${id}`.slice(0, 20),
-    ...overrides,
-  };
-}
+const person = testPerson;
 
 describe('signing in with OpenID Connect', () => {
   let t: TestApp;
@@ -39,21 +30,13 @@ describe('signing in with OpenID Connect', () => {
     idp = await startTestIdp([callbackOf('corp')]);
     fake = await startFakeIssuer();
     engineers = (await createGroupAsAdmin(t, superToken)).id;
-    const create = async (body: Record<string, unknown>) => {
-      const res = await t.post<IdentityProvider>('/api/admin/identity-providers', body, superToken);
-      if (res.status !== 201) throw new Error(res.text);
-    };
+    const create = (body: Record<string, unknown>) => createProvider(t, superToken, body);
     await create({
       type: 'oidc',
       slug: 'corp',
       name: 'Corp',
       jit: true,
-      config: {
-        issuer: idp.issuer,
-        client_id: idp.clientId,
-        client_secret: idp.clientSecret,
-        scopes: ['openid', 'email', 'profile', 'groups'],
-      },
+      config: oidcConfig(idp),
       mapping: { group_map: [{ value: 'engineering', group_id: engineers }] },
     });
     await create({
@@ -63,10 +46,7 @@ describe('signing in with OpenID Connect', () => {
       jit: true,
       config: { issuer: fake.issuer, client_id: fake.clientId },
     });
-    browser = new TestBrowser(APP, async (path) => {
-      const res = await t.app.inject({ method: 'GET', url: path });
-      return { status: res.statusCode, location: res.headers.location };
-    });
+    browser = appBrowser(t, APP);
   });
   afterAll(async () => {
     await t.close();

@@ -3,6 +3,7 @@ import type { IdentityProvider, IdentityProviderTestResult, LoginResult } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, ledgerRows } from '../../../../test/admin-helpers.js';
 import { TestSamlIdp, type AssertionOptions } from '../../../../test/saml-idp.js';
+import { createProvider as addProvider } from '../../../../test/identity-helpers.js';
 import { type TestApp, createTestApp, unique } from '../../../../test/test-app.js';
 
 const MAPPING = { email_claim: 'email', username_claim: 'uid', name_claim: 'displayName', groups_claim: 'groups' };
@@ -24,21 +25,15 @@ describe('SAML sign-in through the API', () => {
 
   async function createProvider(overrides: Record<string, unknown> = {}) {
     const slug = `saml${unique().toLowerCase()}`;
-    const res = await t.post<IdentityProvider>(
-      '/api/admin/identity-providers',
-      {
-        type: 'saml',
-        slug,
-        name: 'Corp SAML',
-        config: { idp_metadata_xml: idp.metadataXml(), sp_entity_id: `https://chat.example.test/saml/${slug}` },
-        mapping: MAPPING,
-        jit: true,
-        ...overrides,
-      },
-      superToken,
-    );
-    if (res.status !== 201) throw new Error(res.text);
-    return res.body.data;
+    return addProvider(t, superToken, {
+      type: 'saml',
+      slug,
+      name: 'Corp SAML',
+      config: { idp_metadata_xml: idp.metadataXml(), sp_entity_id: `https://chat.example.test/saml/${slug}` },
+      mapping: MAPPING,
+      jit: true,
+      ...overrides,
+    });
   }
 
   /** `start` as the browser follows it: the IdP address and the AuthnRequest it carries. */

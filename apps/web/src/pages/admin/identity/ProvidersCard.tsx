@@ -1,13 +1,13 @@
 import type { IdentityProvider } from '@aiplatform/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Modal, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Modal, Space, Switch, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { DangerButton } from '../shared/DangerButton';
-import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { QueryTable } from '../shared/QueryTable';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlayTarget } from '../shared/use-overlay-target';
 import { LdapPreviewModal } from './LdapPreviewModal';
@@ -130,20 +130,7 @@ export function ProvidersCard() {
         </Button>
       }
     >
-      {list.isError && !list.data ? (
-        <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="providers-error" />
-      ) : (
-        <Table<IdentityProvider>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data ?? []}
-          loading={list.isLoading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('admin:identity.providers.empty')} /> }}
-          data-testid="providers-table"
-        />
-      )}
+      <QueryTable list={list} columns={columns} emptyText={t('admin:identity.providers.empty')} testId="providers" />
       <ProviderFormModal
         provider={form.target ?? null}
         open={form.open}

@@ -1,7 +1,7 @@
 import type { CreatedScimToken, ScimToken } from '@aiplatform/contracts';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
 import { formatDateTime } from '../../../components/common/format';
 import { DangerButton } from '../shared/DangerButton';
-import { QueryErrorResult } from '../shared/QueryErrorResult';
+import { QueryTable } from '../shared/QueryTable';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 
 /**
@@ -75,20 +75,7 @@ export function ScimTokensCard() {
         {t('admin:identity.scim.intro')}{' '}
         <Typography.Text code copyable>{`${window.location.origin}/scim/v2`}</Typography.Text>
       </Typography.Paragraph>
-      {list.isError && !list.data ? (
-        <QueryErrorResult error={list.error} onRetry={() => void list.refetch()} testId="scim-error" />
-      ) : (
-        <Table<ScimToken>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data ?? []}
-          loading={list.isLoading}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: <Empty description={t('admin:identity.scim.empty')} /> }}
-          data-testid="scim-table"
-        />
-      )}
+      <QueryTable list={list} columns={columns} emptyText={t('admin:identity.scim.empty')} testId="scim" />
       <Modal
         open={naming}
         title={t('admin:identity.scim.createTitle')}

@@ -1,4 +1,11 @@
-import { AI_PROVIDERS, type AdminModel, type CreateModelBody, LIMITS } from '@aiplatform/contracts';
+import {
+  AI_PROVIDERS,
+  type AdminModel,
+  type CreateModelBody,
+  LIMITS,
+  MODEL_KINDS,
+  type ModelKind,
+} from '@aiplatform/contracts';
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Flex, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useMemo, useState } from 'react';
@@ -28,6 +35,11 @@ interface ModelFormProps {
 }
 
 const half = { xs: 24, sm: 12 } as const;
+
+const KIND_LABELS: Record<ModelKind, string> = {
+  chat: 'catalog:models.kinds.chat',
+  embedding: 'catalog:models.kinds.embedding',
+};
 
 /** Connection (provider, address, write-only key, discovery), then the model's own settings. */
 export function ModelForm({ model, models, onClose }: ModelFormProps) {
@@ -168,6 +180,46 @@ export function ModelForm({ model, models, onClose }: ModelFormProps) {
               precision={0}
               style={{ width: '100%' }}
               data-testid="model-form-credits"
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item name="kind" label={t('catalog:models.fields.kind')} extra={t('catalog:models.form.kindHint')}>
+            <Select
+              options={MODEL_KINDS.map((kind) => ({ value: kind, label: t(KIND_LABELS[kind]) }))}
+              data-testid="model-form-kind"
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="context_window"
+            label={t('catalog:models.fields.contextWindow')}
+            extra={t('catalog:models.form.contextWindowHint')}
+            rules={[{ required: true, message: t('validation:contextWindow.invalid') }]}
+          >
+            <InputNumber
+              min={1_000}
+              max={10_000_000}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="model-form-context-window"
+            />
+          </Form.Item>
+        </Col>
+        <Col {...half}>
+          <Form.Item
+            name="credits_per_1k_document_tokens"
+            label={t('catalog:models.fields.documentPrice')}
+            extra={t('catalog:models.form.documentPriceHint')}
+            rules={[{ required: true, message: t('validation:documentPrice.invalid') }]}
+          >
+            <InputNumber
+              min={0}
+              max={1_000_000}
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="model-form-document-price"
             />
           </Form.Item>
         </Col>

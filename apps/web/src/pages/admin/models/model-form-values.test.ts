@@ -52,6 +52,25 @@ describe('apiKeyPart', () => {
 });
 
 describe('modelBodyOf', () => {
+  it('carries the kind, context window and document price, kept on edit and defaulted on create', () => {
+    const embedding = {
+      ...MODEL,
+      kind: 'embedding' as const,
+      context_window: 8_192,
+      credits_per_1k_document_tokens: 3,
+    };
+    expect(modelBodyOf(modelFormValuesOf(embedding, 0), false)).toMatchObject({
+      kind: 'embedding',
+      context_window: 8_192,
+      credits_per_1k_document_tokens: 3,
+    });
+    expect(modelBodyOf({ ...modelFormValuesOf(null, 0), name: 'new' }, false)).toMatchObject({
+      kind: 'chat',
+      context_window: 128_000,
+      credits_per_1k_document_tokens: 0,
+    });
+  });
+
   it('never echoes a key for an edited model when none was typed', () => {
     const body = modelBodyOf(modelFormValuesOf(MODEL, 0), false);
     expect(body).not.toHaveProperty('api_key');

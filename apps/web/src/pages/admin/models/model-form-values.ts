@@ -3,8 +3,10 @@ import {
   type AdminModel,
   type AiProvider,
   type CreateModelBody,
+  DOCUMENT_LIMITS,
   type DiscoverModelsBody,
   LIMITS,
+  type ModelKind,
   sendsKeyElsewhere,
 } from '@aiplatform/contracts';
 
@@ -16,6 +18,11 @@ export interface ModelFormValues extends GroupFormValues {
   /** Typed here only; the stored key never comes back from the server. */
   api_key: string;
   credits_per_chat: number;
+  /** `embedding` models index documents and are not offered in the chat. */
+  kind: ModelKind;
+  /** Tokens the model reads at once: decides whether documents go whole or by passages. */
+  context_window: number;
+  credits_per_1k_document_tokens: number;
   stream_enabled: boolean;
   image_upload_enabled: boolean;
   is_active: boolean;
@@ -31,6 +38,9 @@ export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): 
       api_endpoint: '',
       api_key: '',
       credits_per_chat: LIMITS.defaultCreditsPerChat,
+      kind: 'chat',
+      context_window: DOCUMENT_LIMITS.contextWindowDefault,
+      credits_per_1k_document_tokens: 0,
       stream_enabled: true,
       image_upload_enabled: false,
       is_active: true,
@@ -44,6 +54,9 @@ export function modelFormValuesOf(model: AdminModel | null, sortOrder: number): 
     api_endpoint: model.api_endpoint ?? '',
     api_key: '',
     credits_per_chat: model.credits_per_chat,
+    kind: model.kind,
+    context_window: model.context_window,
+    credits_per_1k_document_tokens: model.credits_per_1k_document_tokens,
     stream_enabled: model.stream_enabled,
     image_upload_enabled: model.image_upload_enabled,
     is_active: model.is_active,
@@ -86,6 +99,9 @@ export function modelBodyOf(values: ModelFormValues, removeKey: boolean): Create
     api_endpoint: values.api_endpoint.trim() || null,
     ...apiKeyPart(values.api_key, removeKey),
     credits_per_chat: values.credits_per_chat,
+    kind: values.kind,
+    context_window: values.context_window,
+    credits_per_1k_document_tokens: values.credits_per_1k_document_tokens,
     stream_enabled: values.stream_enabled,
     image_upload_enabled: values.image_upload_enabled,
     is_active: values.is_active,

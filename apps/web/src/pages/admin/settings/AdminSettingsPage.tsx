@@ -18,6 +18,7 @@ import { useOverlaySize } from '../shared/use-overlay-size';
 import { usePointerOnlyTabsMore } from '../shared/use-pointer-only-tabs-more';
 import { BasicTab } from './BasicTab';
 import { CreditsTab } from './CreditsTab';
+import { DocumentsTab } from './DocumentsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
 import { StatsTab } from './StatsTab';
@@ -28,7 +29,17 @@ import './settings.css';
 // Admin translations arrive with the admin chunks, before any admin screen renders.
 registerAdminResources(i18n);
 
-const TABS = ['basic', 'models', 'modules', 'credits', 'security', 'storage', 'stats', 'homepage'] as const;
+const TABS = [
+  'basic',
+  'models',
+  'modules',
+  'credits',
+  'security',
+  'storage',
+  'documents',
+  'stats',
+  'homepage',
+] as const;
 type TabKey = (typeof TABS)[number];
 
 function SettingsWorkspace() {
@@ -97,6 +108,11 @@ function SettingsWorkspace() {
               key: 'storage',
               label: tabLabel('storage', t('settings:tabs.storage')),
               children: <StorageTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'documents',
+              label: tabLabel('documents', t('settings:tabs.documents')),
+              children: <DocumentsTab settings={settings} readOnly={readOnly} />,
             },
             {
               key: 'stats',

@@ -1,7 +1,7 @@
 import { type Settings, type SettingsUpdateBody, SettingsUpdateBodySchema } from '@aiplatform/contracts';
 
 /** The tabs that edit plain settings fields (models, modules and the homepage have their own calls). */
-export type FieldsTab = 'basic' | 'credits' | 'security' | 'storage' | 'stats';
+export type FieldsTab = 'basic' | 'credits' | 'security' | 'storage' | 'stats' | 'documents';
 
 type Section = Exclude<keyof Settings, 'homepage' | 'theme'>;
 /** One settings field as [section, field], e.g. ['security', 'token_expires_in']. */
@@ -51,6 +51,11 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['stats', 'low_credits_threshold'],
     ['stats', 'pool_alert_percent'],
   ],
+  documents: [
+    ['files', 'max_document_mb'],
+    ['files', 'full_context_share'],
+    ['knowledge', 'embedding_model'],
+  ],
 };
 
 /** Only the basic tab edits the theme colours. */
@@ -60,6 +65,7 @@ const TAB_HAS_COLORS: Record<FieldsTab, boolean> = {
   security: false,
   storage: false,
   stats: false,
+  documents: false,
 };
 
 /** Form values: nested like the settings (`{ site: { name } }`), colours by name with '' for none. */

@@ -1,0 +1,45 @@
+import { DOCUMENT_LIMITS } from '@aiplatform/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { knowledgeApi } from '../../api/documents';
+import { documentKeys } from '../../api/document-keys';
+
+/** The knowledge bases a conversation searches on every turn: any the person may read. */
+export function KnowledgeBaseSelect({
+  value,
+  onChange,
+  id,
+}: {
+  value?: number[];
+  onChange?: (ids: number[]) => void;
+  id?: string;
+}) {
+  const { t } = useTranslation();
+  const list = useQuery({ queryKey: documentKeys.knowledgeList, queryFn: knowledgeApi.list });
+  const options = (list.data ?? []).map((kb) => ({
+    value: kb.id,
+    label: <span data-testid={`kb-option-${kb.id}`}>{kb.name}</span>,
+    title: kb.name,
+  }));
+  return (
+    <Select<number[]>
+      id={id}
+      mode="multiple"
+      value={value ?? []}
+      onChange={(ids) => onChange?.(ids)}
+      options={options}
+      loading={list.isPending}
+      maxCount={DOCUMENT_LIMITS.maxKnowledgeBasesPerConversation}
+      placeholder={t('chat:knowledge.selectPlaceholder')}
+      optionFilterProp="title"
+      notFoundContent={
+        <span>
+          {t('chat:knowledge.noneToSelect')} <Link to="/knowledge">{t('chat:knowledge.manage')}</Link>
+        </span>
+      }
+      data-testid="settings-knowledge-bases"
+    />
+  );
+}
