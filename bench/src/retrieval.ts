@@ -28,8 +28,10 @@ export interface RetrievalBenchOptions {
 
 const BUDGET_MS = 50;
 const ENGLISH = 'the of and to in is for that with on as by at from this be or are it an which was not'.split(' ');
-const HAN = '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研'
-  .split('');
+const HAN =
+  '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研'.split(
+    '',
+  );
 
 /** A made-up word for each rank: two to four syllables. */
 function wordOf(rank: number): string {
@@ -92,7 +94,15 @@ async function seed(dataDir: string, o: RetrievalBenchOptions) {
   const now = new Date().toISOString();
   const kb = await db
     .insertInto('knowledge_bases')
-    .values({ name: 'bench', description: '', scope: 'personal', user_id: user.id, group_id: null, created_at: now, updated_at: now })
+    .values({
+      name: 'bench',
+      description: '',
+      scope: 'personal',
+      user_id: user.id,
+      group_id: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (let d = 0; d * o.chunksPerDocument < o.chunks; d++) {
@@ -120,7 +130,10 @@ async function seed(dataDir: string, o: RetrievalBenchOptions) {
       })
       .execute();
     await db.transaction().execute((tx) => index.replace(tx, id, [{ page: 1, text: '' }], chunks));
-    await db.insertInto('knowledge_base_documents').values({ knowledge_base_id: kb.id, file_id: id, created_at: now }).execute();
+    await db
+      .insertInto('knowledge_base_documents')
+      .values({ knowledge_base_id: kb.id, file_id: id, created_at: now })
+      .execute();
   }
   return { built, fileIds, kbId: kb.id, seedSeconds: (performance.now() - started) / 1000 };
 }
