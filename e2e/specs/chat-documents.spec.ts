@@ -149,6 +149,49 @@ for (const language of LANGUAGES) {
   });
 }
 
+test.describe('chat: documents dropped or pasted', () => {
+  test.use({ viewport: TALL_DESKTOP });
+
+  test('a file dropped on the composer, or pasted into it, is attached as a document', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'cdrop' });
+    const api = await ChatApi.login(request, user);
+    const conversation = await api.createConversation({ model_name: DEFAULT_MODEL.name, title: 'Dropped' });
+    await openChat(page, user, conversation.id);
+
+    // A drop and a paste carry files in a DataTransfer, as a browser makes them.
+    const transfer = (name: string) =>
+      page.evaluateHandle((fileName) => {
+        const data = new DataTransfer();
+        data.items.add(
+          new File([`Notes from ${fileName}.\nThe meeting moved to Friday.`], fileName, { type: 'text/plain' }),
+        );
+        return data;
+      }, name);
+    const zone = page.getByTestId('chat-drop-zone');
+    const dropped = await transfer('dropped-notes.txt');
+    await zone.dispatchEvent('dragenter', { dataTransfer: dropped });
+    await expect(zone).toHaveClass(/is-dragging/);
+    await zone.dispatchEvent('drop', { dataTransfer: dropped });
+    await expect(zone).not.toHaveClass(/is-dragging/);
+    await expect(chip(page)).toContainText('dropped-notes.txt');
+
+    await page.getByTestId('chat-input').evaluate(
+      (box, data) => {
+        box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      await transfer('pasted-notes.txt'),
+    );
+    await expect(chip(page)).toHaveCount(2);
+    await expect(chip(page).nth(1)).toContainText('pasted-notes.txt');
+    await expect(chip(page).nth(1)).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+
+    // Removed from the message before it is sent.
+    await chip(page).first().getByTestId('document-remove').click();
+    await expect(chip(page)).toHaveCount(1);
+    await expect(chip(page)).toContainText('pasted-notes.txt');
+  });
+});
+
 test.describe('chat: documents on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 

@@ -14,6 +14,7 @@ import { insertDocument } from '../../../test/chat-documents.js';
 import type { FakeUpstream, RecordedRequest } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { pngOf, uploadImage } from '../../../test/upload-helpers.js';
+import { MessageFilesRepo } from './message-files.repo.js';
 
 const NOTE = 'The launch code word is papaya. It changes every spring.';
 
@@ -215,5 +216,54 @@ describe('documents in a chat turn', () => {
     } finally {
       await t.setSetting('credits', { enabled: true });
     }
+  });
+
+  it('answers a question with a document again with the document, and keeps a document a knowledge base holds', async () => {
+    const u = await user();
+    const doc = await insertDocument(t, u.id, { name: 'kept.txt', pages: [NOTE] });
+    const conv = await createConversation(t, u.token);
+    const first = await t.post<NonStreamAnswer>(
+      sendUrl(conv.id),
+      { content: 'q', stream: false, file_ids: [doc] },
+      u.token,
+    );
+    const questionId = first.body.data.user_message.id;
+
+    const again = await t.post<NonStreamAnswer>(
+      `${sendUrl(conv.id)}/${questionId}/regenerate`,
+      { stream: false },
+      u.token,
+    );
+    expect(again.status).toBe(200);
+    expect(userTexts(lastRequest()).at(-1)).toBe(`<document name="kept.txt" pages="1">\n${NOTE}\n</document>\n\nq`);
+    expect(again.body.data.assistant_message.citations?.map((c) => c.file_id)).toEqual([doc]);
+
+    const now = new Date().toISOString();
+    const kb = await t.db
+      .insertInto('knowledge_bases')
+      .values({
+        name: 'kb',
+        description: '',
+        scope: 'personal',
+        user_id: u.id,
+        group_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('knowledge_base_documents')
+      .values({ knowledge_base_id: kb.id, file_id: doc, created_at: now })
+      .execute();
+    expect((await t.request('DELETE', `/api/chat/conversations/${conv.id}`, { token: u.token })).status).toBe(200);
+    const files = new MessageFilesRepo(t.db);
+    const later = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    expect((await files.releaseStale(later, 1000)).map((f) => f.id)).not.toContain(doc);
+    expect(await t.db.selectFrom('files').select('id').where('id', '=', doc).executeTakeFirst()).toBeDefined();
+
+    // Out of the knowledge base and in no message: an unused upload like any other.
+    await t.db.deleteFrom('knowledge_base_documents').where('file_id', '=', doc).execute();
+    expect((await files.releaseStale(later, 1000)).map((f) => f.id)).toContain(doc);
   });
 });

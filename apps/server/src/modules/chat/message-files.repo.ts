@@ -140,11 +140,24 @@ export class MessageFilesRepo {
   }
 }
 
-/** A `files` row no message lists. */
+/**
+ * A `files` row no message lists and no knowledge base holds: a document kept in a
+ * knowledge base stays while it is there, whatever happens to the messages that carried it.
+ */
 const notListed = (eb: ExpressionBuilder<Database, 'files'>) =>
-  eb.not(
-    eb.exists(eb.selectFrom('message_files').select('message_id').whereRef('message_files.file_id', '=', 'files.id')),
-  );
+  eb.and([
+    eb.not(
+      eb.exists(eb.selectFrom('message_files').select('message_id').whereRef('message_files.file_id', '=', 'files.id')),
+    ),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom('knowledge_base_documents')
+          .select('knowledge_base_id')
+          .whereRef('knowledge_base_documents.file_id', '=', 'files.id'),
+      ),
+    ),
+  ]);
 
 /** Ids per statement when releasing files. */
 const SLICE = 500;

@@ -1,4 +1,5 @@
 import {
+  BookOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
   PictureOutlined,
@@ -13,6 +14,8 @@ interface ChatHeaderProps {
   /** Display name of the conversation's model; absent when nothing is selected. */
   modelLabel?: string;
   supportsImage: boolean;
+  /** How many knowledge bases the conversation searches; the tag opens the settings to change them. */
+  knowledgeBases: number;
   sidebarVisible: boolean;
   onToggleSidebar: () => void;
   /** Opens a new chat. */
@@ -22,7 +25,7 @@ interface ChatHeaderProps {
 }
 
 /**
- * Title, model tag and the 'supports image' tag above the messages, with the sidebar toggle and
+ * Title, model tag, the 'supports image' tag and the knowledge bases searched above the messages, with the sidebar toggle and
  * the settings button (the open conversation's, or the new chat's before its first message).
  * While the sidebar (and its "new chat" button) is not on screen — always on phones, where it
  * is a drawer — a compact "new chat" button sits at the end.
@@ -31,6 +34,7 @@ export function ChatHeader({
   title,
   modelLabel,
   supportsImage,
+  knowledgeBases,
   sidebarVisible,
   onToggleSidebar,
   onNew,
@@ -60,6 +64,11 @@ export function ChatHeader({
       {supportsImage && (
         <Tag icon={<PictureOutlined />} color="success" className="chat-header-tag" data-testid="chat-image-tag">
           {t('chat:header.supportsImage')}
+        </Tag>
+      )}
+      {knowledgeBases > 0 && (
+        <Tag icon={<BookOutlined />} color="purple" className="chat-header-tag" data-testid="chat-knowledge-tag">
+          {t('chat:header.knowledgeBases', { n: knowledgeBases })}
         </Tag>
       )}
       <Tooltip title={t('chat:header.settings')}>

@@ -2,7 +2,7 @@ import type { ChatModel, Conversation } from '@aiplatform/contracts';
 import { Button, Drawer, Form, Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KnowledgeBaseSelect } from '../documents/KnowledgeBaseSelect';
+import { KnowledgeBaseField } from '../documents/KnowledgeBaseSelect';
 import { ConversationFormFields, type ConversationFormValues } from './ConversationFormFields';
 
 interface ConversationSettingsDrawerProps {
@@ -116,13 +116,7 @@ export function ConversationSettingsDrawer({
             />
           </Form.Item>
           <ConversationFormFields testIdPrefix="settings" models={models} titleRequired />
-          <Form.Item
-            name="knowledge_base_ids"
-            label={t('chat:knowledge.conversationLabel')}
-            extra={t('chat:knowledge.conversationHint')}
-          >
-            <KnowledgeBaseSelect />
-          </Form.Item>
+          <KnowledgeBaseField testId="settings-knowledge-bases" />
         </Form>
       )}
     </Drawer>

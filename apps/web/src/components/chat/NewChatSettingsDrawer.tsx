@@ -2,6 +2,7 @@ import type { ChatModel } from '@aiplatform/contracts';
 import { Button, Drawer, Form, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../layout/use-is-mobile';
+import { KnowledgeBaseField } from '../documents/KnowledgeBaseSelect';
 import { ConversationFormFields, type ConversationFormValues } from './ConversationFormFields';
 
 interface NewChatSettingsDrawerProps {
@@ -54,6 +55,7 @@ export function NewChatSettingsDrawer({ open, models, values, onClose, onApply }
         }}
       >
         <ConversationFormFields testIdPrefix="new-chat" models={models} titleRequired={false} />
+        <KnowledgeBaseField testId="new-chat-knowledge-bases" />
       </Form>
     </Drawer>
   );

@@ -71,7 +71,7 @@ export function FileTextDrawer({ target, onClose }: { target: TextTarget | null;
       {text.isPending ? (
         <Spin />
       ) : text.isError ? (
-        <Alert type="error" showIcon message={errorText(text.error, 'chat:documents.textFailed')} />
+        <Alert type="error" showIcon title={errorText(text.error, 'chat:documents.textFailed')} />
       ) : pages.length === 0 ? (
         <Empty description={t('chat:documents.noText')} />
       ) : (

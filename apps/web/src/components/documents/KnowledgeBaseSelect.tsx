@@ -1,6 +1,6 @@
 import { DOCUMENT_LIMITS } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { knowledgeApi } from '../../api/documents';
@@ -11,10 +11,12 @@ export function KnowledgeBaseSelect({
   value,
   onChange,
   id,
+  testId,
 }: {
   value?: number[];
   onChange?: (ids: number[]) => void;
   id?: string;
+  testId: string;
 }) {
   const { t } = useTranslation();
   const list = useQuery({ queryKey: documentKeys.knowledgeList, queryFn: knowledgeApi.list });
@@ -39,7 +41,21 @@ export function KnowledgeBaseSelect({
           {t('chat:knowledge.noneToSelect')} <Link to="/knowledge">{t('chat:knowledge.manage')}</Link>
         </span>
       }
-      data-testid="settings-knowledge-bases"
+      data-testid={testId}
     />
+  );
+}
+
+/** The form field of a conversation's knowledge bases, in its settings and in the new chat's. */
+export function KnowledgeBaseField({ testId }: { testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item
+      name="knowledge_base_ids"
+      label={t('chat:knowledge.conversationLabel')}
+      extra={t('chat:knowledge.conversationHint')}
+    >
+      <KnowledgeBaseSelect testId={testId} />
+    </Form.Item>
   );
 }

@@ -76,6 +76,7 @@ export function ChatMain(props: ChatMainProps) {
         }
         modelLabel={conversation ? modelLabel : conversationId ? undefined : shownModel?.display_name}
         supportsImage={Boolean(shownModel?.image_upload_enabled)}
+        knowledgeBases={conversation?.knowledge_base_ids?.length ?? 0}
         sidebarVisible={props.sidebar.visible}
         onToggleSidebar={props.sidebar.toggle}
         onNew={props.onNew}

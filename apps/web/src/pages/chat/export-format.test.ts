@@ -10,6 +10,9 @@ const labels: ExportLabels = {
   user: 'User',
   assistant: 'Assistant',
   image: 'Image',
+  document: 'Document',
+  sources: 'Sources',
+  page: (page) => `p. ${page}`,
   tokens: 'Tokens',
   stoppedSuffix: '[Generation stopped]',
 };
@@ -18,6 +21,42 @@ const labels: ExportLabels = {
 const at = (h: number, m: number, s: number) => new Date(2026, 2, 1, h, m, s).toISOString();
 
 describe('formatConversationExport', () => {
+  it("names documents apart from images and lists an answer's sources with their pages", () => {
+    const text = formatConversationExport({
+      title: 'Contract',
+      model: 'M',
+      createdAt: at(9, 0, 0),
+      exportedAt: new Date(2026, 2, 2, 10, 0, 0),
+      labels,
+      messages: [
+        {
+          role: 'user',
+          content: 'Penalty?',
+          created_at: at(9, 0, 1),
+          tokens: 0,
+          status: 'complete',
+          files: [{ id: 'd', url: '', original_name: 'contract.pdf', kind: 'document' }],
+        },
+        {
+          role: 'assistant',
+          content: 'Seven percent.',
+          created_at: at(9, 0, 2),
+          tokens: 5,
+          status: 'complete',
+          files: [],
+          citations: [
+            { file_id: 'd', name: 'contract.pdf', page: 27, snippet: 'The penalty is seven percent' },
+            { file_id: 'd', name: 'contract.pdf', page: null, snippet: '' },
+          ],
+        },
+      ],
+    });
+    expect(text).toContain('Document: contract.pdf\nPenalty?');
+    expect(text).toContain(
+      'Seven percent.\nSources:\n- contract.pdf, p. 27: The penalty is seven percent\n- contract.pdf\nTokens: 5',
+    );
+  });
+
   it('writes the header and every message in the documented layout, every image named in order', () => {
     const text = formatConversationExport({
       title: 'Trip plan',

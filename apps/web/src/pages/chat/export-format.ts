@@ -10,11 +10,18 @@ export interface ExportLabels {
   user: string;
   assistant: string;
   image: string;
+  document: string;
+  sources: string;
+  /** A citation's page, e.g. `p. 27`. */
+  page: (page: number) => string;
   tokens: string;
   stoppedSuffix: string;
 }
 
-export type ExportMessage = Pick<Message, 'role' | 'content' | 'created_at' | 'tokens' | 'files' | 'status'>;
+export type ExportMessage = Pick<
+  Message,
+  'role' | 'content' | 'created_at' | 'tokens' | 'files' | 'status' | 'citations'
+>;
 
 export interface ExportInput {
   title: string;
@@ -56,17 +63,26 @@ function formatMessage(message: ExportMessage, labels: ExportLabels): string {
   const lines = [
     `[${message.role === 'user' ? labels.user : labels.assistant}] ${formatTimestamp(message.created_at)}`,
   ];
-  // One line per image, in the order sent.
-  for (const file of message.files) lines.push(`${labels.image}: ${file.original_name}`);
+  // One line per image or document, in the order sent.
+  for (const file of message.files)
+    lines.push(`${file.kind === 'document' ? labels.document : labels.image}: ${file.original_name}`);
   const stopped = message.status === 'stopped';
   lines.push(stopped ? [message.content, labels.stoppedSuffix].filter(Boolean).join(' ') : message.content);
+  // The passages the answer was given, as it listed them.
+  if (message.citations && message.citations.length > 0) {
+    lines.push(`${labels.sources}:`);
+    for (const c of message.citations) {
+      const where = c.page === null ? c.name : `${c.name}, ${labels.page(c.page)}`;
+      lines.push(c.snippet ? `- ${where}: ${c.snippet}` : `- ${where}`);
+    }
+  }
   if (message.role === 'assistant') lines.push(`${labels.tokens}: ${message.tokens}`);
   return lines.join('\n');
 }
 
 /**
  * The text export: a header (title, model, created, exported, message count)
- * and then every message with its role, time, image names, content and tokens.
+ * and then every message with its role, time, attachment names, content, sources and tokens.
  */
 export function formatConversationExport({
   title,

@@ -64,6 +64,12 @@ describe('the new chat before its first message', () => {
     expect(imagesFor(undefined, images)).toBe(images);
   });
 
+  it('makes the conversation with the knowledge bases chosen, and without the field when none was', () => {
+    const values = { ...blankNewChatSettings(), model_name: 'plain' };
+    expect(createBody({ ...values, knowledge_base_ids: [4, 9] })).toMatchObject({ knowledge_base_ids: [4, 9] });
+    expect(createBody({ ...values, knowledge_base_ids: [] })).not.toHaveProperty('knowledge_base_ids');
+  });
+
   it('keeps attached documents for any model', () => {
     const doc = { id: 'd', url: '', original_name: 'a.pdf', kind: 'document' as const };
     expect(imagesFor(plain, [image('a'), doc, image('b')])).toEqual([doc]);

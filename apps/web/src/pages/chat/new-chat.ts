@@ -41,6 +41,7 @@ export function createBody(values: ConversationFormValues): CreateConversationBo
     context_length: values.context_length,
     ...(values.ai_temperature !== undefined ? { ai_temperature: values.ai_temperature } : {}),
     priority: values.priority,
+    ...(values.knowledge_base_ids?.length ? { knowledge_base_ids: values.knowledge_base_ids } : {}),
   };
 }
 
