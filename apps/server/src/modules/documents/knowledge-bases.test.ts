@@ -145,6 +145,11 @@ describe('knowledge bases', () => {
       1,
     );
 
+    // Its readers read the document too; nobody else finds it.
+    expect((await t.get(`/api/chat/files/${doc}`, member.token)).status).toBe(200);
+    expect((await t.get(`/api/chat/files/${doc}/text`, member.token)).status).toBe(200);
+    expect((await t.get(`/api/chat/files/${doc}`, stranger.token)).status).toBe(404);
+
     const access = new KnowledgeAccess(new KnowledgeBasesRepo(t.db), new UsersRepo(t.db));
     expect(await access.canReadFile(member.id, doc)).toBe(true);
     expect(await access.canReadFile(stranger.id, doc)).toBe(false);
@@ -165,7 +170,8 @@ describe('knowledge bases', () => {
 
     // Deleting the file takes it out of every knowledge base.
     expect((await add(groupAdmin, doc)).status).toBe(201);
-    await t.db.deleteFrom('files').where('id', '=', doc).execute();
+    expect((await del(`/api/chat/files/${doc}`, member)).status).toBe(404);
+    expect((await del(`/api/chat/files/${doc}`, groupAdmin)).status).toBe(200);
     expect(await ask()).toEqual([]);
     expect(
       (await t.get<KnowledgeDocument[]>(`/api/knowledge-bases/${kb.id}/documents`, member.token)).body.data,
