@@ -266,7 +266,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   app.addHook('onClose', () => modules.health.stop());
 
   // Documents are read by worker threads from a queue all instances share; stopped before the database closes.
-  const documents = createDocumentServices({ db, settings, clock, log: app.log, config, uploads: storage.gate });
+  const documents = createDocumentServices({ db, users, settings, clock, log: app.log, config, uploads: storage.gate });
   documents.jobs.start();
   app.addHook('preClose', () => documents.close());
   const chat = createChatServices({
@@ -362,6 +362,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(documentsRoutes(documents, guards, limits));
+      await api.register(documents.knowledge.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

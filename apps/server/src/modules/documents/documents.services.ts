@@ -7,18 +7,19 @@ import type { Clock } from '../../lib/runtime/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
 import type { ChatDocumentSources } from '../chat/document-sources.js';
-import { ChunkSearchRepo } from './chunk-search.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
 import { DocumentFilesRepo } from './document-files.repo.js';
 import { DocumentIndexRepo } from './document-index.repo.js';
 import { DocumentJobs } from './document-jobs.js';
 import { DocumentJobsRepo } from './document-jobs.repo.js';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
 import { FilesService } from './files.service.js';
-import { Retrieval } from './retrieval.js';
+import { createKnowledgeServices } from './knowledge.services.js';
 import { countTokens } from './token-count.js';
 
 export interface DocumentDeps {
   db: Kysely<Database>;
+  users: UsersRepo;
   settings: SettingsService;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -47,12 +48,23 @@ export function createDocumentServices(d: DocumentDeps) {
   const files = new FilesService(uploadsDir, new DocumentFilesRepo(d.db), index, d.settings, d.clock, d.uploads, () =>
     jobs.kick(),
   );
-  const retrieval = new Retrieval(new ChunkSearchRepo(d.db));
-  /** What a chat turn reads of documents: their whole text, passages found by relevance, token counts. */
-  const forChat: ChatDocumentSources = { text: index, retrieval, countTokens };
+  // Knowledge bases, who reads them, and retrieval (knowledge.services.ts).
+  const knowledge = createKnowledgeServices(d);
+  files.allowReaders((userId, fileId) => knowledge.access.canReadFile(userId, fileId));
+  /**
+   * What a chat turn reads of documents: their text, passages found by relevance, readable
+   * knowledge bases, and token counts made as the extraction makes them.
+   */
+  const forChat: ChatDocumentSources = {
+    text: index,
+    retrieval: knowledge.retrieval,
+    knowledge: knowledge.access,
+    countTokens,
+  };
   return {
     index,
-    retrieval,
+    retrieval: knowledge.retrieval,
+    knowledge,
     forChat,
     files,
     jobs,
