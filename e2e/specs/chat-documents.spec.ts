@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { LANGUAGES } from '../support/admin';
+import { LANGUAGES, selectOption } from '../support/admin';
 import { ChatApi, messages, openChat, TALL_DESKTOP, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
 import { seriousViolations } from '../support/site-settings';
@@ -127,7 +127,7 @@ for (const language of LANGUAGES) {
       await page.goto(`/chat?c=${conversation.id}`);
       await page.getByTestId('chat-header-settings').click();
       await page.getByTestId('settings-knowledge-bases').click();
-      await page.getByRole('option', { name }).click();
+      await selectOption(page, name).click();
       await page.keyboard.press('Escape');
       await page.getByTestId('settings-submit').click();
       await expect(page.getByTestId('conversation-settings-drawer')).toBeHidden();
