@@ -47,6 +47,11 @@ export default tseslint.config(
     },
   },
   {
+    // The server's worker bootstraps: plain ES modules outside the TypeScript project, checked without types.
+    files: ['apps/server/src/**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

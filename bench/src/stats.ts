@@ -14,7 +14,7 @@ export const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
 /** One line of the results table. `met` is yes, NO, or — when there is no budget. */
 export interface Row {
-  /** The run.ts entry that measured it (ttft, streams, list, credits, web, admin, stats, sso). */
+  /** The run.ts entry that measured it (ttft, streams, list, credits, web, admin, stats, sso, retrieval). */
   entry?: string;
   what: string;
   result: string;

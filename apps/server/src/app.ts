@@ -35,6 +35,7 @@ import { messageSearchRoutes } from './modules/chat/message-search.routes.js';
 import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
 import { createDocumentServices } from './modules/documents/documents.services.js';
+import { documentsRoutes } from './modules/documents/documents.routes.js';
 import { imagesRoutes } from './modules/chat/images.routes.js';
 import { sendRoutes } from './modules/chat/send.routes.js';
 import { answerWatchRoutes } from './modules/chat/answer-watch.routes.js';
@@ -241,16 +242,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     onPoolChanged,
   });
 
-  const admin = createAdminServices({
-    db,
-    users,
-    groups,
-    settings,
-    clock,
-    secret,
-    onPoolChanged,
-    sessionCache,
-  });
+  const admin = createAdminServices({ db, users, groups, settings, clock, secret, onPoolChanged, sessionCache });
   const adminModels = createAdminModelsService({ db, admin, clock, secret, settings });
   const identity = createIdentityServices({
     db,
@@ -273,7 +265,10 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   // Added after the database's own hook, so it runs first: no round outlives the database.
   app.addHook('onClose', () => modules.health.stop());
 
-  const documents = createDocumentServices({ db });
+  // Documents are read by worker threads from a queue all instances share; stopped before the database closes.
+  const documents = createDocumentServices({ db, users, settings, clock, log: app.log, config, uploads: storage.gate });
+  documents.jobs.start();
+  app.addHook('preClose', () => documents.close());
   const chat = createChatServices({
     db,
     users,
@@ -366,6 +361,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
+      await api.register(documentsRoutes(documents, guards, limits));
+      await api.register(documents.knowledge.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019-scim.js';
 import * as m0020 from './migrations/0020-sso-preview.js';
 import * as m0021 from './migrations/0021-sso-binding.js';
 import * as m0022 from './migrations/0022-documents.js';
+import * as m0023 from './migrations/0023-file-mime.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -53,6 +54,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0020-sso-preview': m0020,
   '0021-sso-binding': m0021,
   '0022-documents': m0022,
+  '0023-file-mime': m0023,
 });
 
 /**

@@ -228,6 +228,12 @@ const TABLE: Row[] = [
   ['admin2', 'stats.read', 'g3', N],
   ['user2', 'stats.read', '-', F],
 
+  // A group's knowledge bases: changed by its administrators, every group's by the super administrator.
+  ['super', 'knowledge.manage', 'g3', Y],
+  ['admin2', 'knowledge.manage', 'g2', Y],
+  ['admin2', 'knowledge.manage', 'g3', N],
+  ['user2', 'knowledge.manage', 'g2', F],
+
   // Chatting and uploading into the chat: every role holds them.
   ['super', 'chat.use', '-', Y],
   ['admin2', 'chat.use', '-', Y],

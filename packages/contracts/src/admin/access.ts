@@ -56,6 +56,11 @@ export const ACTION_RULES = {
   'announcement.manage': { all: ['system.all'] },
   /** A group's announcement: whoever manages groups, or that group's administrator. */
   'group.announcement': { all: ['group.manage'], group: ['user.manage.group'] },
+  /**
+   * A group's knowledge bases: created and changed by that group's administrators, and by
+   * super administrators for every group (members only read them).
+   */
+  'knowledge.manage': { all: ['system.all'], group: ['user.manage.group'] },
   /** Identity providers and SCIM provisioning tokens: super administrator only. */
   'identity.manage': { all: ['system.all'] },
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */

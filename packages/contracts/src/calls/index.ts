@@ -2,14 +2,13 @@ import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
 import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
-import type { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
+import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
 import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
-// Joined into API_CALLS (below) by the change that registers their routes.
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
@@ -25,6 +24,8 @@ export const API_CALLS = {
   ...ADMIN_CALLS,
   ...SCIM_CALLS,
   ...IDENTITY_CALLS,
+  ...FILE_CALLS,
+  ...KNOWLEDGE_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.

@@ -17,6 +17,7 @@ const PLAIN_HTTP = new Set([
   'GET /api/public/homepage.html',
   'GET /api/public/site-images/:name',
   'POST /api/chat/upload-image',
+  'POST /api/chat/files',
   'GET /api/chat/images/:id',
   'GET /api/chat/conversations/:id/stream',
   'GET /api/admin/users/export.csv',
@@ -94,6 +95,7 @@ describe('the call table', () => {
   it.each([
     'GET /api/chat/conversations/1/stream?offset=-1',
     'POST /api/chat/upload-image?x=1',
+    'POST /api/chat/files?x=1',
     'GET /api/admin/users/export.csv?status=nope&group_id=x',
     'POST /api/admin/users/import?dry_run=maybe',
     'GET /api/admin/audit-logs/export.csv?from=nope',

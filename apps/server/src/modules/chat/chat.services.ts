@@ -14,6 +14,8 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate } from '../storage/upload-gate.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { StatsCalendar } from '../stats/stats-calendar.js';
+import { ConversationKnowledge } from './conversation-knowledge.js';
+import { ConversationKnowledgeRepo } from './conversation-knowledge.repo.js';
 import { ConversationDocumentsRepo } from './conversation-documents.repo.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import type { ChatDocumentSources } from './document-sources.js';
@@ -111,6 +113,7 @@ export function createChatServices(d: ChatDeps) {
       accounting,
       // Deleting what an answer is being written into stops that answer first.
       (userId, conversationId) => send.stop(userId, conversationId),
+      new ConversationKnowledge(new ConversationKnowledgeRepo(d.db), d.documents.knowledge),
     ),
     send,
     watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),

@@ -20,6 +20,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import { toCreditsStats } from '../users/user.presenter.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { toConversation, toMessage } from './chat.presenter.js';
+import type { ConversationKnowledge } from './conversation-knowledge.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import type { ImagesService } from './images.service.js';
 import type { MessageBranches, MessageNode } from './message-branches.js';
@@ -51,6 +52,8 @@ export class ConversationsService {
      * answer, so deleting what it is written into must.
      */
     private readonly stopAnswers: (userId: number, conversationId: string) => Promise<unknown>,
+    /** The knowledge bases each conversation searches. */
+    private readonly knowledge: ConversationKnowledge,
   ) {}
 
   /**
@@ -76,6 +79,7 @@ export class ConversationsService {
    */
   async create(user: UserRow, body: CreateConversationBody): Promise<Conversation> {
     const model = await this.models.findUsable(body.model_name, user.group_id);
+    const knowledgeBaseIds = await this.knowledge.checked(user.id, body.knowledge_base_ids ?? []);
     const now = this.clock.now().toISOString();
     const row: ConversationRow = {
       id: crypto.randomUUID(),
@@ -97,7 +101,8 @@ export class ConversationsService {
     if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
       throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });
     }
-    return toConversation(row);
+    if (knowledgeBaseIds.length > 0) await this.knowledge.save(row.id, knowledgeBaseIds);
+    return { ...toConversation(row), knowledge_base_ids: knowledgeBaseIds };
   }
 
   /** One conversation with the user's saved draft. */
@@ -107,13 +112,16 @@ export class ConversationsService {
       this.repo.findDraft(id),
       this.models.displayName(c.model_name),
     ]);
-    return { ...toConversation(c), draft: draft ?? null, model_display_name: modelDisplayName };
+    const [conversation] = await this.knowledge.attach([toConversation(c)]);
+    return { ...conversation!, draft: draft ?? null, model_display_name: modelDisplayName };
   }
 
   /** Changes settings; a new model must be one the user may use. */
   async update(user: UserRow, id: string, body: UpdateConversationBody): Promise<Conversation> {
     await this.owned(user.id, id);
     if (body.model_name !== undefined) await this.models.findUsable(body.model_name, user.group_id);
+    if (body.knowledge_base_ids !== undefined)
+      await this.knowledge.save(id, await this.knowledge.checked(user.id, body.knowledge_base_ids));
     const patch = {
       title: body.title,
       model_name: body.model_name,
@@ -125,7 +133,8 @@ export class ConversationsService {
     };
     const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await this.repo.update(id, user.id, { ...defined, updated_at: this.clock.now().toISOString() });
-    return toConversation(await this.owned(user.id, id));
+    const [conversation] = await this.knowledge.attach([toConversation(await this.owned(user.id, id))]);
+    return conversation!;
   }
 
   /**
@@ -175,7 +184,7 @@ export class ConversationsService {
   /** One page of the user's conversations, by priority then most recent activity. */
   async list(userId: number, page: number, limit: number): Promise<{ items: Conversation[]; pagination: Pagination }> {
     const { rows, total } = await this.repo.page(userId, page, limit);
-    return { items: rows.map(toConversation), pagination: paginate(page, limit, total) };
+    return { items: await this.knowledge.attach(rows.map(toConversation)), pagination: paginate(page, limit, total) };
   }
 
   /**

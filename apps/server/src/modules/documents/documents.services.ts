@@ -1,20 +1,69 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { AppConfig } from '../../config.js';
 import type { Database } from '../../db/types.js';
+import type { Clock } from '../../lib/runtime/clock.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { UploadGate } from '../storage/upload-gate.js';
 import type { ChatDocumentSources } from '../chat/document-sources.js';
-import { ChunkSearchRepo } from './chunk-search.repo.js';
+import type { UsersRepo } from '../users/users.repo.js';
+import { DocumentFilesRepo } from './document-files.repo.js';
 import { DocumentIndexRepo } from './document-index.repo.js';
-import { Retrieval } from './retrieval.js';
+import { DocumentJobs } from './document-jobs.js';
+import { DocumentJobsRepo } from './document-jobs.repo.js';
+import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
+import { FilesService } from './files.service.js';
+import { createKnowledgeServices } from './knowledge.services.js';
 
 export interface DocumentDeps {
   db: Kysely<Database>;
+  users: UsersRepo;
+  settings: SettingsService;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  config: Pick<AppConfig, 'dataDir' | 'answerLeaseMs'>;
+  /** The site's storage budget and per-address allowance every upload passes. */
+  uploads: UploadGate;
 }
 
-/** Wires the documents area; the composition root calls this once, before the chat's services. */
+/**
+ * Wires the documents area; the composition root calls this once, before the chat's services,
+ * then starts `jobs`, and calls `close` before the database closes.
+ */
 export function createDocumentServices(d: DocumentDeps) {
+  const uploadsDir = path.join(d.config.dataDir, 'uploads');
   const index = new DocumentIndexRepo(d.db);
-  const retrieval = new Retrieval(new ChunkSearchRepo(d.db));
-  /** What a chat turn reads of documents: their whole text, and passages found by relevance. */
-  const forChat: ChatDocumentSources = { text: index, retrieval };
-  return { index, retrieval, forChat };
+  const pool = new ExtractionPool(DEFAULT_EXTRACTION_LIMITS);
+  const jobs = new DocumentJobs(
+    new DocumentJobsRepo(d.db, index),
+    pool,
+    uploadsDir,
+    d.clock,
+    d.log,
+    // An instance vouches for a document it reads as long as for an answer it streams.
+    d.config.answerLeaseMs,
+  );
+  const files = new FilesService(uploadsDir, new DocumentFilesRepo(d.db), index, d.settings, d.clock, d.uploads, () =>
+    jobs.kick(),
+  );
+  // Knowledge bases, who reads them, and retrieval (knowledge.services.ts).
+  const knowledge = createKnowledgeServices(d);
+  files.allowReaders((userId, fileId) => knowledge.access.canReadFile(userId, fileId));
+  /** What a chat turn reads of documents: their text, passages found by relevance, readable knowledge bases. */
+  const forChat: ChatDocumentSources = { text: index, retrieval: knowledge.retrieval, knowledge: knowledge.access };
+  return {
+    index,
+    retrieval: knowledge.retrieval,
+    knowledge,
+    forChat,
+    files,
+    jobs,
+    /** Stops taking documents and ends the workers (before the database closes). */
+    async close(): Promise<void> {
+      await jobs.stop();
+      await pool.close();
+    },
+  };
 }
 export type DocumentServices = ReturnType<typeof createDocumentServices>;

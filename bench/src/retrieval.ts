@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../apps/server/src/app.js';
+import { buildConfig } from '../../apps/server/src/config.js';
+import { ChunkSearchRepo } from '../../apps/server/src/modules/documents/chunk-search.repo.js';
+import { type DocumentChunk, DocumentIndexRepo } from '../../apps/server/src/modules/documents/document-index.repo.js';
+import { Retrieval } from '../../apps/server/src/modules/documents/retrieval.js';
+import { median, ms, percentile, type Row, verdict } from './stats.js';
+
+/*
+ * Retrieval over 100,000 chunks. A new SQLite database is migrated (the server built once in
+ * this process), then documents are written through the index's one writer
+ * (DocumentIndexRepo.replace): made-up text whose words follow a Zipf-like law, as real text
+ * does (a few words in every passage, most in few), with common English words and Chinese
+ * sentences mixed in. Questions are sentences of words of middling frequency with the usual
+ * small words around them, English and Chinese. Timed: Retrieval.search itself, sequential,
+ * (a) over one knowledge base holding every document, (b) over three documents among them
+ * all. The data dir is removed at the end.
+ */
+
+export interface RetrievalBenchOptions {
+  chunks: number;
+  chunksPerDocument: number;
+  samples: number;
+  warmup: number;
+}
+
+const BUDGET_MS = 50;
+const ENGLISH = 'the of and to in is for that with on as by at from this be or are it an which was not'.split(' ');
+const HAN =
+  '的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研'.split(
+    '',
+  );
+
+/** A made-up word for each rank: two to four syllables. */
+function wordOf(rank: number): string {
+  const syllables = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'si', 'po', 've', 'du', 'ga', 'fe', 'ho', 'ji', 'xu', 'zo'];
+  let n = rank + 16;
+  let word = '';
+  while (n > 0) {
+    word += syllables[n % syllables.length];
+    n = Math.floor(n / syllables.length);
+  }
+  return word;
+}
+
+function random(seed: number) {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+const VOCABULARY = 50_000;
+
+/** A passage of about 220 words (some 300 tokens) and a Chinese sentence. */
+function passage(next: () => number): string {
+  const words: string[] = [];
+  for (let i = 0; i < 220; i++) {
+    words.push(
+      next() < 0.35 ? ENGLISH[Math.floor(next() * ENGLISH.length)]! : wordOf(Math.floor(VOCABULARY * next() ** 3)),
+    );
+  }
+  let han = '';
+  for (let i = 0; i < 24; i++) han += HAN[Math.floor(HAN.length * next() ** 2)];
+  return `${words.join(' ')}. ${han}。`;
+}
+
+function questions(count: number, next: () => number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    if (i % 4 === 3) {
+      let han = '';
+      for (let k = 0; k < 8; k++) han += HAN[Math.floor(HAN.length * next() ** 2)];
+      return `${han}是什么？`;
+    }
+    // Middling ranks: neither in every passage nor in almost none.
+    const w = () => wordOf(50 + Math.floor(next() * 5000));
+    return `What is the ${w()} of the ${w()} ${w()} in ${w()}?`;
+  });
+}
+
+async function seed(dataDir: string, o: RetrievalBenchOptions) {
+  const built = await buildApp({
+    config: buildConfig({ dataDir, adminEmail: 'bench@example.com', adminPassword: 'Bench#Pass123', logLevel: 'warn' }),
+  });
+  const db = built.database.db;
+  const user = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  const index = new DocumentIndexRepo(db);
+  const next = random(42);
+  const fileIds: string[] = [];
+  const started = performance.now();
+  const now = new Date().toISOString();
+  const kb = await db
+    .insertInto('knowledge_bases')
+    .values({
+      name: 'bench',
+      description: '',
+      scope: 'personal',
+      user_id: user.id,
+      group_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (let d = 0; d * o.chunksPerDocument < o.chunks; d++) {
+    const id = crypto.randomUUID();
+    fileIds.push(id);
+    const count = Math.min(o.chunksPerDocument, o.chunks - d * o.chunksPerDocument);
+    const chunks: DocumentChunk[] = Array.from({ length: count }, (_, seq) => ({
+      page: Math.floor(seq / 2) + 1,
+      seq,
+      text: passage(next),
+      tokens: 300,
+    }));
+    await db
+      .insertInto('files')
+      .values({
+        id,
+        user_id: user.id,
+        stored_name: `${id}.pdf`,
+        original_name: `document-${d}.pdf`,
+        mime: 'application/pdf',
+        size: 1,
+        created_at: now,
+        kind: 'document',
+        status: 'ready',
+      })
+      .execute();
+    await db.transaction().execute((tx) => index.replace(tx, id, [{ page: 1, text: '' }], chunks));
+    await db
+      .insertInto('knowledge_base_documents')
+      .values({ knowledge_base_id: kb.id, file_id: id, created_at: now })
+      .execute();
+  }
+  return { built, fileIds, kbId: kb.id, seedSeconds: (performance.now() - started) / 1000 };
+}
+
+/** Seeds and measures on a data dir of its own, removed at the end. */
+export async function measureRetrieval(o: RetrievalBenchOptions): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-retrieval-'));
+  try {
+    const { built, fileIds, kbId, seedSeconds } = await seed(dataDir, o);
+    try {
+      const retrieval = new Retrieval(new ChunkSearchRepo(built.database.db));
+      const asked = questions(o.warmup + o.samples, random(7));
+      const n = o.chunks.toLocaleString('en-US');
+      const scenarios = [
+        { what: `one knowledge base of all ${n} chunks`, input: { fileIds: [], knowledgeBaseIds: [kbId] } },
+        {
+          what: `3 documents (${(3 * o.chunksPerDocument).toLocaleString('en-US')} chunks) among ${n}`,
+          input: { fileIds: fileIds.slice(10, 13), knowledgeBaseIds: [] },
+        },
+      ];
+      const rows: Row[] = [];
+      for (const s of scenarios) {
+        const times: number[] = [];
+        let found = 0;
+        for (const [i, query] of asked.entries()) {
+          const started = performance.now();
+          const passages = await retrieval.search({ ...s.input, query, limit: 8 });
+          const elapsed = performance.now() - started;
+          if (i >= o.warmup) {
+            times.push(elapsed);
+            found += passages.length;
+          }
+        }
+        const p95 = percentile(times, 95);
+        rows.push({
+          what: `retrieval (full text, SQLite) over ${s.what}: Retrieval.search, 8 passages, sequential`,
+          result: `median ${ms(median(times))}, p95 ${ms(p95)} (${(found / o.samples).toFixed(1)} passages per question; seeded in ${seedSeconds.toFixed(0)} s)`,
+          budget: `p95 ≤ ${BUDGET_MS} ms`,
+          met: verdict(p95 <= BUDGET_MS),
+          data: { samples: o.samples, median: median(times), p95, chunks: o.chunks, seedSeconds },
+        });
+      }
+      return rows;
+    } finally {
+      await built.app.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
