@@ -7,6 +7,7 @@ import { createUser } from './api.js';
 import { measureConcurrentStreams } from './concurrent-streams.js';
 import { measureConversationsList } from './conversations-list.js';
 import { measureCreditsContention } from './credits-contention.js';
+import { measureDocumentReady } from './documents.js';
 import { measureIdleRss } from './idle-rss.js';
 import { measureRetrieval } from './retrieval.js';
 import { measureSso } from './sso.js';
@@ -53,14 +54,27 @@ const config = {
   retrievalChunks: env('BENCH_RETRIEVAL_CHUNKS', 100_000),
   retrievalSamples: env('BENCH_RETRIEVAL_SAMPLES', 200),
   ssoConcurrency: env('BENCH_SSO_CONCURRENCY', 20),
+  documentPages: env('BENCH_DOCUMENT_PAGES', 200),
+  documentRuns: env('BENCH_DOCUMENT_RUNS', 3),
   chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
 };
 /**
  * BENCH_ONLY=admin,credits runs only those entries (ttft, streams, list, credits, web,
- * admin, stats, sso, retrieval), BENCH_SKIP=stats all but those; the other rows of
+ * admin, stats, sso, retrieval, documents), BENCH_SKIP=stats all but those; the other rows of
  * bench/results/latest.json are kept from the previous run.
  */
-const ENTRIES = ['ttft', 'streams', 'list', 'credits', 'web', 'admin', 'stats', 'sso', 'retrieval'] as const;
+const ENTRIES = [
+  'ttft',
+  'streams',
+  'list',
+  'credits',
+  'web',
+  'admin',
+  'stats',
+  'sso',
+  'retrieval',
+  'documents',
+] as const;
 type Entry = (typeof ENTRIES)[number];
 const entriesOf = (variable: string) => {
   const names = (process.env[variable] ?? '')
@@ -101,9 +115,9 @@ async function measure(entry: Entry, what: string, fn: () => Promise<Row[]>) {
 async function main() {
   const loadBefore = os.loadavg();
   const servers: ServerProcess[] = [];
-  const needsMain = ENTRIES.some(
-    (e) => e !== 'admin' && e !== 'stats' && e !== 'sso' && e !== 'retrieval' && wanted(e),
-  );
+  // The entries that start servers of their own.
+  const ownServers = ['admin', 'stats', 'sso', 'retrieval', 'documents'];
+  const needsMain = ENTRIES.some((e) => !ownServers.includes(e) && wanted(e));
   const fake = needsMain ? await startFakeUpstream(root) : undefined;
   try {
     if (fake) await mainEntries(fake, servers);
@@ -140,6 +154,12 @@ async function main() {
           concurrency: config.ssoConcurrency,
           seconds: config.seconds,
         }),
+      );
+    }
+    if (wanted('documents')) {
+      // Its own server: the worker threads reading the document are the load.
+      await measure('documents', 'document ready for questions', () =>
+        measureDocumentReady({ root, pages: config.documentPages, runs: config.documentRuns, budgetS: 20 }),
       );
     }
   } finally {

@@ -74,23 +74,27 @@ export async function makeDeepPptx(): Promise<Buffer> {
   return Buffer.from(zipSync(parts));
 }
 
-/**
- * A .docx whose zip headers declare a part inflating to 4 GB (how a decompression bomb
- * looks before anything is inflated): the sizes are patched in the local and central headers.
- */
-export function makeZipBombDocx(): Buffer {
-  const zip = Buffer.from(
-    zipSync({
-      '[Content_Types].xml': strToU8(CONTENT_TYPES),
-      'word/document.xml': strToU8('<w:document/>'),
-    }),
-  );
+/** Writes `size` as the inflated size of every part, in the local and the central headers. */
+function declareSizes(zip: Buffer, size: number): Buffer {
   for (let i = 0; i + 4 <= zip.length; i++) {
     const sig = zip.readUInt32LE(i);
-    if (sig === 0x04034b50) zip.writeUInt32LE(0xfffffff0, i + 22);
-    if (sig === 0x02014b50) zip.writeUInt32LE(0xfffffff0, i + 24);
+    if (sig === 0x04034b50) zip.writeUInt32LE(size, i + 22);
+    if (sig === 0x02014b50) zip.writeUInt32LE(size, i + 24);
   }
   return zip;
+}
+
+/** A .docx whose zip headers declare a part inflating to 4 GB (a decompression bomb, as its headers show it). */
+export function makeZipBombDocx(): Buffer {
+  const parts = { '[Content_Types].xml': strToU8(CONTENT_TYPES), 'word/document.xml': strToU8('<w:document/>') };
+  return declareSizes(Buffer.from(zipSync(parts)), 0xfffffff0);
+}
+
+/** A .docx whose headers understate its parts: 8 MB of XML declared as 2 KB (a bomb that hides). */
+export function makeUnderstatedZipDocx(): Buffer {
+  const body = `<w:document><w:body><w:p><w:r><w:t>${'a'.repeat(8 * 1024 * 1024)}</w:t></w:r></w:p></w:body></w:document>`;
+  const parts = { '[Content_Types].xml': strToU8(CONTENT_TYPES), 'word/document.xml': strToU8(body) };
+  return declareSizes(Buffer.from(zipSync(parts)), 2048);
 }
 
 /** What Office writes for a password-protected document: a compound file, whatever the name says. */

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { officeContainer } from './detect-format.js';
 import { ExtractError, unreadable } from './extract-error.js';
 import { type ExtractedText, tableText } from './extracted.js';
-import { checkOfficeZip } from './zip-guard.js';
+import { rebuildOfficeZip } from './zip-guard.js';
 
 /**
  * An Excel workbook's text: every sheet, hidden ones too, one page per sheet in the
@@ -13,10 +13,10 @@ export async function readXlsx(buf: Uint8Array): Promise<ExtractedText> {
   const container = officeContainer(buf);
   if (container === 'ole') throw new ExtractError('FILE_ENCRYPTED', 'Office file in a protected container');
   if (container !== 'zip') throw unreadable('not an Excel workbook');
-  checkOfficeZip(buf, 'xl/workbook.xml');
+  const safe = rebuildOfficeZip(buf, 'xl/workbook.xml');
   const book = new ExcelJS.Workbook();
   try {
-    await book.xlsx.load(Buffer.from(buf) as unknown as ArrayBuffer);
+    await book.xlsx.load(Buffer.from(safe) as unknown as ArrayBuffer);
   } catch (err) {
     throw unreadable(`Excel: ${(err as Error).message}`);
   }

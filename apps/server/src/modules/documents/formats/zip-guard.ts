@@ -1,4 +1,4 @@
-import { type UnzipFileInfo, unzipSync } from 'fflate';
+import { type UnzipFileInfo, unzipSync, zipSync } from 'fflate';
 import { ExtractError, unreadable } from './extract-error.js';
 
 /** More parts than any real Office file has. */
@@ -66,10 +66,13 @@ export function openZip(buf: Uint8Array, want: (name: string) => boolean): Map<s
 }
 
 /**
- * For formats read by a library that inflates the zip itself (Word, Excel): the same checks
- * over every XML part before the library sees the file.
+ * For formats read by a library that inflates the zip itself (Word, Excel): the same checks,
+ * then a new zip of just the XML parts as they were actually inflated (stored, not
+ * compressed), which is what the library is given — so it never inflates a part whose
+ * header lied about its size.
  */
-export function checkOfficeZip(buf: Uint8Array, mainPart: string): void {
+export function rebuildOfficeZip(buf: Uint8Array, mainPart: string): Uint8Array {
   const parts = openZip(buf, (name) => /\.(xml|rels)$/i.test(name));
   if (!parts.has(mainPart)) throw unreadable(`no ${mainPart}`);
+  return zipSync(Object.fromEntries(parts), { level: 0 });
 }
