@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { LANGUAGES } from '../support/admin';
+import { LANGUAGES, selectOption } from '../support/admin';
 import { ChatApi, messages, openChat, TALL_DESKTOP, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
 import { seriousViolations } from '../support/site-settings';
@@ -122,12 +122,13 @@ for (const language of LANGUAGES) {
       await expect(doc).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
       expect(await seriousViolations(page), 'knowledge base page').toEqual([]);
       await shot(page, `knowledge-base-${language}`);
+      const kbPath = new URL(page.url()).pathname;
 
       // The conversation searches it from now on.
       await page.goto(`/chat?c=${conversation.id}`);
       await page.getByTestId('chat-header-settings').click();
       await page.getByTestId('settings-knowledge-bases').click();
-      await page.getByRole('option', { name }).click();
+      await selectOption(page, name).click();
       await page.keyboard.press('Escape');
       await page.getByTestId('settings-submit').click();
       await expect(page.getByTestId('conversation-settings-drawer')).toBeHidden();
@@ -145,6 +146,17 @@ for (const language of LANGUAGES) {
       await expect(target.getByTestId('file-text-highlight')).toContainText(marker);
       await expect(target.getByTestId('file-text-highlight')).toBeInViewport();
       await shot(page, `knowledge-citation-${language}`);
+
+      // Renamed, then the document removed from it: nothing of it is left to search.
+      await page.goto(kbPath);
+      await page.getByTestId('kb-edit').click();
+      await page.getByTestId('kb-edit-name').fill(`${name} v2`);
+      await page.getByTestId('kb-edit-submit').click();
+      await expect(page.getByTestId('kb-title')).toContainText(`${name} v2`);
+      await page.getByTestId('kb-doc-remove').click();
+      await expect(page.locator('.ant-modal-confirm-title')).toContainText(`manual-${marker}.pdf`);
+      await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+      await expect(page.getByTestId('kb-doc')).toHaveCount(0);
     });
   });
 }

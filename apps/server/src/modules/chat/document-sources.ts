@@ -30,6 +30,8 @@ export interface PassageSearch {
 export interface ChatDocumentSources {
   /** Documents' extracted text, by id, each in page order. */
   text: { pagesOfMany(fileIds: readonly string[]): Promise<Map<string, DocumentPageText[]>> };
+  /** Tokens of a text as documents are counted at extraction; absent, the chat's rough estimate. */
+  countTokens?: ((text: string) => number) | undefined;
   /** Absent, nothing is found by relevance. */
   retrieval?: PassageSearch | undefined;
   /** Which of these knowledge bases the sender may read now; absent, every one attached. */

@@ -108,7 +108,10 @@ export class TurnDocuments {
       this.documentsInPlay(user, messages),
       this.knowledgeBases(user, conversation),
     ]);
-    const historyTokens = messages.reduce((sum, m) => sum + estimateTokens(m.content), 0);
+    // Counted only when there is something to fit: a turn without documents pays nothing here.
+    const count = this.sources.countTokens ?? estimateTokens;
+    const inPlay = documents.length > 0 || knowledgeBaseIds.length > 0;
+    const historyTokens = inPlay ? messages.reduce((sum, m) => sum + count(m.content), 0) : 0;
     const decision = planDocuments({
       documents,
       knowledgeBaseIds,

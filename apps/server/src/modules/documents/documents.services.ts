@@ -15,6 +15,7 @@ import { DocumentJobsRepo } from './document-jobs.repo.js';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
 import { FilesService } from './files.service.js';
 import { createKnowledgeServices } from './knowledge.services.js';
+import { countTokens } from './token-count.js';
 
 export interface DocumentDeps {
   db: Kysely<Database>;
@@ -50,8 +51,16 @@ export function createDocumentServices(d: DocumentDeps) {
   // Knowledge bases, who reads them, and retrieval (knowledge.services.ts).
   const knowledge = createKnowledgeServices(d);
   files.allowReaders((userId, fileId) => knowledge.access.canReadFile(userId, fileId));
-  /** What a chat turn reads of documents: their text, passages found by relevance, readable knowledge bases. */
-  const forChat: ChatDocumentSources = { text: index, retrieval: knowledge.retrieval, knowledge: knowledge.access };
+  /**
+   * What a chat turn reads of documents: their text, passages found by relevance, readable
+   * knowledge bases, and token counts made as the extraction makes them.
+   */
+  const forChat: ChatDocumentSources = {
+    text: index,
+    retrieval: knowledge.retrieval,
+    knowledge: knowledge.access,
+    countTokens,
+  };
   return {
     index,
     retrieval: knowledge.retrieval,

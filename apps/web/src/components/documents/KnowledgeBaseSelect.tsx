@@ -22,8 +22,8 @@ export function KnowledgeBaseSelect({
   const list = useQuery({ queryKey: documentKeys.knowledgeList, queryFn: knowledgeApi.list });
   const options = (list.data ?? []).map((kb) => ({
     value: kb.id,
-    label: <span data-testid={`kb-option-${kb.id}`}>{kb.name}</span>,
-    title: kb.name,
+    // A plain text label: the list screen readers hear names the option by it.
+    label: kb.name,
   }));
   return (
     <Select<number[]>
@@ -35,7 +35,7 @@ export function KnowledgeBaseSelect({
       loading={list.isPending}
       maxCount={DOCUMENT_LIMITS.maxKnowledgeBasesPerConversation}
       placeholder={t('chat:knowledge.selectPlaceholder')}
-      optionFilterProp="title"
+      optionFilterProp="label"
       notFoundContent={
         <span>
           {t('chat:knowledge.noneToSelect')} <Link to="/knowledge">{t('chat:knowledge.manage')}</Link>

@@ -1,24 +1,21 @@
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Card, Flex, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../api/api-error';
-import { toast } from '../../api/notify';
-import { reportError } from '../../components/common/report-error';
 import { AccessGuard } from '../../components/common/AccessGuard';
 import { useDocumentTitle } from '../../components/common/use-document-title';
 import { TextViewerProvider } from '../../components/documents/TextViewerProvider';
-import { DangerButton } from '../admin/shared/DangerButton';
+import { KnowledgeActions } from './KnowledgeActions';
 import { KnowledgeDocuments } from './KnowledgeDocuments';
 import { ScopeTag } from './ScopeTag';
-import { useKnowledgeBase, useKnowledgeChanges } from './use-knowledge';
+import { useKnowledgeBase } from './use-knowledge';
 import './knowledge.css';
 
 function KnowledgeBaseView({ id }: { id: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const kb = useKnowledgeBase(id);
-  const { remove } = useKnowledgeChanges();
   useDocumentTitle(kb.data?.name ?? t('chat:knowledge.title'));
 
   if (kb.isPending) return <Spin />;
@@ -33,16 +30,6 @@ function KnowledgeBaseView({ id }: { id: number }) {
     );
   }
   const base = kb.data;
-  const destroy = async () => {
-    try {
-      await remove.mutateAsync(base.id);
-      toast('success', t('chat:knowledge.deleted'));
-      void navigate('/knowledge');
-    } catch (error) {
-      reportError(error, 'chat:knowledge.deleteFailed');
-    }
-  };
-
   return (
     <div className="knowledge-page" data-testid="kb-detail">
       <Button
@@ -57,16 +44,7 @@ function KnowledgeBaseView({ id }: { id: number }) {
         <Typography.Title level={1} className="knowledge-page-title" data-testid="kb-title">
           {base.name} <ScopeTag kb={base} />
         </Typography.Title>
-        {base.abilities.delete && (
-          <DangerButton
-            title={t('chat:knowledge.deleteTitle', { name: base.name })}
-            hint={t('chat:knowledge.deleteHint')}
-            label={t('chat:knowledge.delete')}
-            icon={<DeleteOutlined />}
-            onConfirm={destroy}
-            testId="kb-delete"
-          />
-        )}
+        <KnowledgeActions kb={base} onDeleted={() => void navigate('/knowledge')} />
       </Flex>
       {base.description && <Typography.Paragraph type="secondary">{base.description}</Typography.Paragraph>}
       <Card title={t('chat:knowledge.documents')}>

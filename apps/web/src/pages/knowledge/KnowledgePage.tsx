@@ -1,11 +1,12 @@
 import { BookOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Flex, List, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, List, Result, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { AccessGuard } from '../../components/common/AccessGuard';
 import { useDocumentTitle } from '../../components/common/use-document-title';
 import { KnowledgeCreateModal } from './KnowledgeCreateModal';
+import { KnowledgeActions } from './KnowledgeActions';
 import { ScopeTag } from './ScopeTag';
 import { useKnowledgeBases } from './use-knowledge';
 import './knowledge.css';
@@ -30,17 +31,26 @@ function KnowledgeList() {
       <Card>
         {list.isPending ? (
           <Spin />
+        ) : list.isError ? (
+          <Result
+            status="error"
+            title={t('chat:knowledge.listFailed')}
+            extra={<Button onClick={() => void list.refetch()}>{t('chat:knowledge.retry')}</Button>}
+          />
         ) : (
           <List
             dataSource={list.data ?? []}
             locale={{ emptyText: <Empty description={t('chat:knowledge.empty')} /> }}
             renderItem={(kb) => (
-              <List.Item data-testid="kb-item" data-id={kb.id} extra={<ScopeTag kb={kb} />}>
+              <List.Item data-testid="kb-item" data-id={kb.id} actions={[<KnowledgeActions key="actions" kb={kb} />]}>
                 <List.Item.Meta
                   title={
-                    <Link to={`/knowledge/${kb.id}`} data-testid="kb-open">
-                      {kb.name}
-                    </Link>
+                    <>
+                      <Link to={`/knowledge/${kb.id}`} data-testid="kb-open">
+                        {kb.name}
+                      </Link>{' '}
+                      <ScopeTag kb={kb} />
+                    </>
                   }
                   description={
                     <>

@@ -1,4 +1,4 @@
-import type { CreateKnowledgeBaseBody, KnowledgeDocument } from '@aiplatform/contracts';
+import type { CreateKnowledgeBaseBody, KnowledgeDocument, UpdateKnowledgeBaseBody } from '@aiplatform/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { knowledgeApi } from '../../api/documents';
 import { documentKeys } from '../../api/document-keys';
@@ -30,7 +30,15 @@ export function useKnowledgeChanges() {
       mutationFn: (body: CreateKnowledgeBaseBody) => knowledgeApi.create(body),
       onSuccess: refresh,
     }),
-    remove: useMutation({ mutationFn: (id: number) => knowledgeApi.remove(id), onSuccess: refresh }),
+    update: useMutation({
+      mutationFn: ({ id, body }: { id: number; body: UpdateKnowledgeBaseBody }) => knowledgeApi.update(id, body),
+      onSuccess: refresh,
+    }),
+    // The page of a deleted knowledge base is left at once: only the lists are asked again.
+    remove: useMutation({
+      mutationFn: (id: number) => knowledgeApi.remove(id),
+      onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.knowledgeList }),
+    }),
     addDocument: useMutation({
       mutationFn: ({ id, fileId }: { id: number; fileId: string }) => knowledgeApi.addDocument(id, fileId),
       onSuccess: refresh,

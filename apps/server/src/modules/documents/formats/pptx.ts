@@ -13,7 +13,8 @@ const parser = new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: '',
-  processEntities: false,
+  // The XML's own entities and character references only: a file declaring more never gets here (zip-guard).
+  processEntities: true,
   parseTagValue: false,
   trimValues: false,
 });
@@ -67,15 +68,7 @@ function slideText(nodes: Node[]): string {
     else if (tag === 'a:br') line += '\n';
   });
   if (line) lines.push(line);
-  return tidy(
-    lines
-      .join('\n')
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&quot;/g, '"')
-      .replace(/&apos;/g, "'")
-      .replace(/&amp;/g, '&'),
-  );
+  return tidy(lines.join('\n'));
 }
 
 /** A PowerPoint deck's text, one page per slide in the order shown. */
