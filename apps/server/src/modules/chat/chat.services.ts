@@ -61,6 +61,7 @@ export function createChatServices(d: ChatDeps) {
   const messages = new MessagesRepo(d.db);
   const messageFiles = new MessageFilesRepo(d.db);
   const files = new FilesRepo(d.db);
+  const knowledgeOf = new ConversationKnowledgeRepo(d.db);
   const images = new ImagesService(
     path.join(d.config.dataDir, 'uploads'),
     files,
@@ -92,7 +93,7 @@ export function createChatServices(d: ChatDeps) {
     new AnswerForwarding(d.changes),
     branches,
     d.config.answersInProgressPerUser,
-    new TurnDocuments(files, new ConversationDocumentsRepo(d.db), d.documents),
+    new TurnDocuments(files, knowledgeOf, new ConversationDocumentsRepo(d.db), d.documents),
   );
   return {
     models,
@@ -113,7 +114,7 @@ export function createChatServices(d: ChatDeps) {
       accounting,
       // Deleting what an answer is being written into stops that answer first.
       (userId, conversationId) => send.stop(userId, conversationId),
-      new ConversationKnowledge(new ConversationKnowledgeRepo(d.db), d.documents.knowledge),
+      new ConversationKnowledge(knowledgeOf, d.documents.knowledge),
     ),
     send,
     watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),

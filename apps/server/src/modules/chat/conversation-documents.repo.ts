@@ -1,20 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 
-/** What a turn reads about documents beside its messages: the conversation's knowledge bases and passage sizes. */
+/** What the composer's document plan reads beside the messages: the size of the passages a search would send. */
 export class ConversationDocumentsRepo {
   constructor(private readonly db: Kysely<Database>) {}
-
-  /** The knowledge bases attached to the conversation, searched on every turn. */
-  async knowledgeBaseIds(conversationId: string): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom('conversation_knowledge_bases')
-      .select('knowledge_base_id')
-      .where('conversation_id', '=', conversationId)
-      .orderBy('knowledge_base_id')
-      .execute();
-    return rows.map((r) => r.knowledge_base_id);
-  }
 
   /**
    * The mean size in tokens of the passages of these documents and of these knowledge

@@ -137,4 +137,39 @@ describe('documents by relevance, and knowledge bases on every turn', () => {
       .execute();
     expect(stored.map((m) => m.citations !== null)).toEqual([true, true, false]);
   });
+
+  it('searches only the knowledge bases the sender may still read', async () => {
+    const u = await user();
+    const owner = await user();
+    const doc = await insertDocument(t.db, owner.id, 'private.pdf', contractPages(3, { 2: FACT }));
+    const now = new Date().toISOString();
+    const kb = await t.db
+      .insertInto('knowledge_bases')
+      .values({
+        name: 'Not yours',
+        description: '',
+        scope: 'personal',
+        user_id: owner.id,
+        group_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('knowledge_base_documents')
+      .values({ knowledge_base_id: kb.id, file_id: doc, created_at: now })
+      .execute();
+    const conv = await createConversation(t, u.token);
+    // Attached behind the API's back (as if the sender had lost access since): never searched.
+    await t.db
+      .insertInto('conversation_knowledge_bases')
+      .values({ conversation_id: conv.id, knowledge_base_id: kb.id })
+      .execute();
+    const res = await sendStreamed(t, u.token, conv.id, { content: QUESTION });
+    expect(lastUserText(lastRequest())).toBe(QUESTION);
+    expect(eventData(res.events, 'done')[0]?.citations).toBeUndefined();
+    const plan = await t.post<DocumentPlan>(`/api/chat/conversations/${conv.id}/document-plan`, {}, u.token);
+    expect(plan.body.data.mode).toBe('none');
+  });
 });

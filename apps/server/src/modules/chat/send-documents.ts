@@ -2,6 +2,7 @@ import { type Citation, DOCUMENT_LIMITS, type Settings } from '@aiplatform/contr
 import { estimateTokens } from '../../ai/tokens.js';
 import type { AiModelRow, ConversationRow, UserRow } from '../../db/types.js';
 import type { ConversationDocumentsRepo } from './conversation-documents.repo.js';
+import type { ConversationKnowledgeRepo } from './conversation-knowledge.repo.js';
 import {
   type DocumentMode,
   type DocumentPlanDecision,
@@ -49,6 +50,8 @@ interface Decided {
 export class TurnDocuments {
   constructor(
     private readonly files: FilesRepo,
+    /** The knowledge bases each conversation searches (written by the conversation's create and update). */
+    private readonly knowledgeOf: ConversationKnowledgeRepo,
     private readonly repo: ConversationDocumentsRepo,
     private readonly sources: ChatDocumentSources,
   ) {}
@@ -136,7 +139,7 @@ export class TurnDocuments {
 
   /** The conversation's knowledge bases that the sender may still read. */
   private async knowledgeBases(user: UserRow, conversation: ConversationRow): Promise<number[]> {
-    const attached = await this.repo.knowledgeBaseIds(conversation.id);
+    const attached = (await this.knowledgeOf.idsOf([conversation.id])).get(conversation.id) ?? [];
     if (attached.length === 0 || !this.sources.knowledge) return attached;
     return this.sources.knowledge.readableKnowledgeBaseIds(user.id, attached);
   }
