@@ -13,8 +13,8 @@ import { median, ms, percentile, type Row, verdict } from './stats.js';
  * this process), then documents are written through the index's one writer
  * (DocumentIndexRepo.replace): made-up text whose words follow a Zipf-like law, as real text
  * does (a few words in every passage, most in few), with common English words and Chinese
- * sentences mixed in. Questions are sentences of words of middling frequency with the usual
- * small words around them, English and Chinese. Timed: Retrieval.search itself, sequential,
+ * sentences mixed in. Questions: English sentences of words of middling frequency with the
+ * usual small words around them, and Chinese ones about six characters of some passage. Timed: Retrieval.search itself, sequential,
  * (a) over one knowledge base holding every document, (b) over three documents among them
  * all. The data dir is removed at the end.
  */
@@ -56,7 +56,7 @@ function random(seed: number) {
 const VOCABULARY = 50_000;
 
 /** A passage of about 220 words (some 300 tokens) and a Chinese sentence. */
-function passage(next: () => number): string {
+function passage(next: () => number, chinese: string[]): string {
   const words: string[] = [];
   for (let i = 0; i < 220; i++) {
     words.push(
@@ -65,15 +65,20 @@ function passage(next: () => number): string {
   }
   let han = '';
   for (let i = 0; i < 24; i++) han += HAN[Math.floor(HAN.length * next() ** 2)];
+  if (chinese.length < 1000 && next() < 0.01) chinese.push(han);
   return `${words.join(' ')}. ${han}。`;
 }
 
-function questions(count: number, next: () => number): string[] {
+/**
+ * Questions: three in four English, one in four Chinese — six characters of a passage's
+ * Chinese sentence (`chinese`), asked about ("…是什么？").
+ */
+function benchQuestions(count: number, chinese: readonly string[], next: () => number): string[] {
   return Array.from({ length: count }, (_, i) => {
     if (i % 4 === 3) {
-      let han = '';
-      for (let k = 0; k < 8; k++) han += HAN[Math.floor(HAN.length * next() ** 2)];
-      return `${han}是什么？`;
+      const sentence = chinese[Math.floor(next() * chinese.length)]!;
+      const at = Math.floor(next() * (sentence.length - 6));
+      return `${sentence.slice(at, at + 6)}是什么？`;
     }
     // Middling ranks: neither in every passage nor in almost none.
     const w = () => wordOf(50 + Math.floor(next() * 5000));
@@ -81,7 +86,7 @@ function questions(count: number, next: () => number): string[] {
   });
 }
 
-async function seed(dataDir: string, o: RetrievalBenchOptions) {
+async function seedRetrievalCorpus(dataDir: string, o: RetrievalBenchOptions) {
   const built = await buildApp({
     config: buildConfig({ dataDir, adminEmail: 'bench@example.com', adminPassword: 'Bench#Pass123', logLevel: 'warn' }),
   });
@@ -90,6 +95,7 @@ async function seed(dataDir: string, o: RetrievalBenchOptions) {
   const index = new DocumentIndexRepo(db);
   const next = random(42);
   const fileIds: string[] = [];
+  const chinese: string[] = [];
   const started = performance.now();
   const now = new Date().toISOString();
   const kb = await db
@@ -112,7 +118,7 @@ async function seed(dataDir: string, o: RetrievalBenchOptions) {
     const chunks: DocumentChunk[] = Array.from({ length: count }, (_, seq) => ({
       page: Math.floor(seq / 2) + 1,
       seq,
-      text: passage(next),
+      text: passage(next, chinese),
       tokens: 300,
     }));
     await db
@@ -135,17 +141,17 @@ async function seed(dataDir: string, o: RetrievalBenchOptions) {
       .values({ knowledge_base_id: kb.id, file_id: id, created_at: now })
       .execute();
   }
-  return { built, fileIds, kbId: kb.id, seedSeconds: (performance.now() - started) / 1000 };
+  return { built, fileIds, chinese, kbId: kb.id, seedSeconds: (performance.now() - started) / 1000 };
 }
 
 /** Seeds and measures on a data dir of its own, removed at the end. */
 export async function measureRetrieval(o: RetrievalBenchOptions): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aip-bench-retrieval-'));
   try {
-    const { built, fileIds, kbId, seedSeconds } = await seed(dataDir, o);
+    const { built, fileIds, chinese, kbId, seedSeconds } = await seedRetrievalCorpus(dataDir, o);
     try {
       const retrieval = new Retrieval(new ChunkSearchRepo(built.database.db));
-      const asked = questions(o.warmup + o.samples, random(7));
+      const asked = benchQuestions(o.warmup + o.samples, chinese, random(7));
       const n = o.chunks.toLocaleString('en-US');
       const scenarios = [
         { what: `one knowledge base of all ${n} chunks`, input: { fileIds: [], knowledgeBaseIds: [kbId] } },

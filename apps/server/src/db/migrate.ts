@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020-sso-preview.js';
 import * as m0021 from './migrations/0021-sso-binding.js';
 import * as m0022 from './migrations/0022-documents.js';
 import * as m0023 from './migrations/0023-file-mime.js';
+import * as m0024 from './migrations/0024-chunk-id-ranges.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -55,6 +56,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0021-sso-binding': m0021,
   '0022-documents': m0022,
   '0023-file-mime': m0023,
+  '0024-chunk-id-ranges': m0024,
 });
 
 /**

@@ -137,12 +137,14 @@ export class ChunkSearchRepo {
 
   /** Chunk id ranges of the scope's documents (SQLite), merged. */
   private async chunkRanges(scope: SearchScope): Promise<[number, number][]> {
-    const r = await sql<{ lo: number; hi: number }>`
-      select min(id) as lo, max(id) as hi from document_chunks
-      where file_id in (${scopeFiles(scope)})
-      group by file_id
+    // One seek each on the index of file_id (rowid included): no chunk of a document is read.
+    const r = await sql<{ lo: number | null; hi: number | null }>`
+      select
+        (select min(id) from document_chunks c where c.file_id = s.file_id) as lo,
+        (select max(id) from document_chunks c where c.file_id = s.file_id) as hi
+      from (${scopeFiles(scope)}) s
     `.execute(this.db);
-    return mergeRanges(r.rows.map((row) => [row.lo, row.hi]));
+    return mergeRanges(r.rows.flatMap((row) => (row.lo === null || row.hi === null ? [] : [[row.lo, row.hi]])));
   }
 
   /**

@@ -16,6 +16,11 @@ export interface DocumentChunk {
   seq: number;
   text: string;
   tokens: number;
+  /**
+   * Its full-text index text (search-text.ts), when already made elsewhere: extraction makes
+   * it in its worker thread, so a large document's index costs the event loop nothing.
+   */
+  index?: string;
 }
 
 /** Rows written per statement: far under every dialect's parameter limit. */
@@ -44,21 +49,32 @@ export class DocumentIndexRepo {
     }
     const postgres = isPostgres(db);
     for (let i = 0; i < chunks.length; i += WRITE_BATCH) {
+      // Between batches, other work of the process gets its turn (a large document has thousands).
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = chunks.slice(i, i + WRITE_BATCH);
       const ids = await db
         .insertInto('document_chunks')
         .values(batch.map((c) => ({ file_id: fileId, page: c.page, seq: c.seq, text: c.text, tokens: c.tokens })))
         .returning('id')
         .execute();
-      for (const [j, { id }] of ids.entries()) {
-        const body = toIndexText((batch[j] as DocumentChunk).text);
-        if (!body) continue;
-        await (
-          postgres
-            ? sql`insert into chunk_search (chunk_id, file_id, tsv) values (${id}, ${fileId}, to_tsvector('simple', ${body}))`
-            : sql`insert into chunk_search (rowid, body) values (${id}, ${body})`
-        ).execute(db);
-      }
+      const entries = ids
+        .map(({ id }, j) => {
+          const chunk = batch[j] as DocumentChunk;
+          return { id, body: chunk.index ?? toIndexText(chunk.text) };
+        })
+        .filter((e) => e.body);
+      if (entries.length === 0) continue;
+      // One statement per batch.
+      const values = sql.join(
+        entries.map((e) =>
+          postgres ? sql`(${e.id}, ${fileId}, to_tsvector('simple', ${e.body}))` : sql`(${e.id}, ${e.body})`,
+        ),
+      );
+      await (
+        postgres
+          ? sql`insert into chunk_search (chunk_id, file_id, tsv) values ${values}`
+          : sql`insert into chunk_search (rowid, body) values ${values}`
+      ).execute(db);
     }
   }
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import type { DocumentErrorCode } from '@aiplatform/contracts';
+import { toIndexText } from '../chat/search-text.js';
 import { chunkPages } from './chunking.js';
 import type { DocumentChunk, DocumentPage } from './document-index.repo.js';
 import type { DocumentFormat } from './formats/detect-format.js';
@@ -26,7 +27,7 @@ export default async function extract(input: ExtractInput): Promise<ExtractOutpu
   try {
     const buf = new Uint8Array(await fs.readFile(input.path));
     const { pages, paged } = await readDocument(buf, input.format);
-    const chunks = chunkPages(pages, paged);
+    const chunks = chunkPages(pages, paged).map((c) => ({ ...c, index: toIndexText(c.text) }));
     const tokens = pages.reduce((sum, p) => sum + countTokens(p.text), 0);
     return { ok: true, pages, chunks, tokens };
   } catch (err) {

@@ -7,8 +7,10 @@ import { tokenize } from '../chat/search-text.js';
  * terms first. The index splits Chinese, Japanese and Korean text into single characters;
  * single characters say little, so a run of them is looked for as its overlapping pairs
  * ("违约金" → 违约, 约金), which reward passages holding the same words. English words
- * that occur in nearly every passage (the, of, is …) are left out unless nothing else is
- * left, so they neither cost time nor drown the words that matter.
+ * that occur in nearly every passage (the, of, is …), and pairs with a Chinese character of
+ * the same kind (是, 的, 什么 …), are left out unless nothing else is left, so they neither
+ * cost time nor drown the words that matter (a Chinese question made only of such pairs is
+ * looked for by its other characters one by one).
  */
 
 const CJK_CHAR = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
@@ -23,6 +25,14 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
+/**
+ * Chinese characters that mostly make grammar or ask the question (的, 了, 是, 什么 …): a pair
+ * holding one is as common as an English stopword, so it is left out the same way.
+ */
+const CJK_STOP = new Set(
+  Array.from('的了是在和与及或也都就又而且但被把对从到向于以为之其这那哪些个么什怎吗呢吧啊呀我你他她它们有没不'),
+);
+
 /** More terms than this add little to a ranking and only cost time. */
 const MAX_TERMS = 32;
 
@@ -33,6 +43,8 @@ export type RankTerm = readonly string[];
 export function rankTermsOf(question: string): RankTerm[] {
   const tokens = tokenize(question);
   const words: RankTerm[] = [];
+  /** Single CJK characters of runs whose every pair holds a stop character: the next best. */
+  const singles: RankTerm[] = [];
   const stop: RankTerm[] = [];
   let i = 0;
   while (i < tokens.length) {
@@ -46,12 +58,16 @@ export function rankTermsOf(question: string): RankTerm[] {
     let end = i + 1;
     while (end < tokens.length && CJK_CHAR.test(tokens[end]!.token) && tokens[end]!.start === tokens[end - 1]!.end)
       end += 1;
-    if (end - i === 1) words.push([token.token]);
-    for (let k = i; k + 1 < end; k++) words.push([tokens[k]!.token, tokens[k + 1]!.token]);
+    if (end - i === 1) (CJK_STOP.has(token.token) ? stop : words).push([token.token]);
+    for (let k = i; end - i > 1 && k < end; k++) if (!CJK_STOP.has(tokens[k]!.token)) singles.push([tokens[k]!.token]);
+    for (let k = i; k + 1 < end; k++) {
+      const pair = [tokens[k]!.token, tokens[k + 1]!.token];
+      (CJK_STOP.has(pair[0]!) || CJK_STOP.has(pair[1]!) ? stop : words).push(pair);
+    }
     i = end;
   }
   const seen = new Set<string>();
-  return (words.length > 0 ? words : stop)
+  return (words.length > 0 ? words : singles.length > 0 ? singles : stop)
     .filter((t) => {
       const key = t.join(' ');
       if (seen.has(key)) return false;

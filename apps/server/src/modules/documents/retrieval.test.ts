@@ -129,9 +129,12 @@ describe('retrieval terms', () => {
     expect(rankTermsOf('违约金是多少')).toEqual([
       ['违', '约'],
       ['约', '金'],
-      ['金', '是'],
-      ['是', '多'],
       ['多', '少'],
+    ]);
+    expect(rankTermsOf('是是的物在多的')).toEqual([['物'], ['多']]);
+    expect(rankTermsOf('什么是')).toEqual([
+      ['什', '么'],
+      ['么', '是'],
     ]);
     expect(rankTermsOf('the is')).toEqual([['the'], ['is']]);
     expect(rankTermsOf('"a" OR * NEAR(')).toEqual([['near']]);

@@ -33,7 +33,7 @@ export function cosine(a: Float32Array, b: Float32Array): number {
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
-/** The ids of the `limit` embeddings closest to the query, best first. */
+/** The ids of the `limit` embeddings closest to the query, best first; none pointing away or across (cosine ≤ 0). */
 export function nearest(
   query: Float32Array,
   rows: readonly { id: number; embedding: Uint8Array }[],
@@ -41,6 +41,7 @@ export function nearest(
 ): { id: number; score: number }[] {
   return rows
     .map((r) => ({ id: r.id, score: cosine(query, fromEmbeddingBytes(r.embedding)) }))
+    .filter((r) => r.score > 0)
     .sort((a, b) => b.score - a.score || a.id - b.id)
     .slice(0, limit);
 }

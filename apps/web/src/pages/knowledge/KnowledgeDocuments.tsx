@@ -71,25 +71,33 @@ export function KnowledgeDocuments({ id, editable }: { id: number; editable: boo
     {
       title: t('chat:knowledge.documentName'),
       dataIndex: 'name',
-      render: (_, doc) =>
-        doc.status === 'ready' ? (
-          <Button
-            type="link"
-            icon={<FileTextOutlined />}
-            onClick={() => openText({ fileId: doc.id, name: doc.name })}
-            className="knowledge-doc-name"
-            data-testid="kb-doc-open"
-          >
-            {doc.name}
-          </Button>
-        ) : (
-          <span className="knowledge-doc-name">{doc.name}</span>
-        ),
+      render: (_, doc) => (
+        <>
+          {doc.status === 'ready' ? (
+            <Button
+              type="link"
+              icon={<FileTextOutlined />}
+              onClick={() => openText({ fileId: doc.id, name: doc.name })}
+              className="knowledge-doc-name"
+              data-testid="kb-doc-open"
+            >
+              {doc.name}
+            </Button>
+          ) : (
+            <span className="knowledge-doc-name">{doc.name}</span>
+          )}
+          {/* On phones the state goes under the name: there is no room for its own column. */}
+          <div className="knowledge-doc-inline-status">
+            <StatusTag doc={doc} />
+          </div>
+        </>
+      ),
     },
     {
       title: t('chat:knowledge.status'),
       key: 'status',
       className: 'knowledge-status',
+      responsive: ['sm'],
       render: (_, doc) => <StatusTag doc={doc} />,
     },
     {
@@ -169,7 +177,6 @@ export function KnowledgeDocuments({ id, editable }: { id: number; editable: boo
         pagination={false}
         locale={{ emptyText: t('chat:knowledge.noDocuments') }}
         onRow={(doc) => ({ 'data-testid': 'kb-doc', 'data-status': doc.status }) as object}
-        scroll={{ x: 'max-content' }}
       />
     </Flex>
   );
