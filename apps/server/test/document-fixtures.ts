@@ -94,3 +94,32 @@ export async function insertDocument(
   await db.transaction().execute((tx) => new DocumentIndexRepo(db).replace(tx, id, pages, chunks));
   return id;
 }
+
+/** A personal knowledge base of `userId` holding these documents, written straight to the database; returns its id. */
+export async function insertKnowledgeBase(
+  db: Kysely<Database>,
+  userId: number,
+  fileIds: readonly string[],
+  name = 'kb',
+): Promise<number> {
+  const now = new Date().toISOString();
+  const { id } = await db
+    .insertInto('knowledge_bases')
+    .values({
+      name,
+      description: '',
+      scope: 'personal',
+      user_id: userId,
+      group_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (fileIds.length > 0)
+    await db
+      .insertInto('knowledge_base_documents')
+      .values(fileIds.map((file_id) => ({ knowledge_base_id: id, file_id, created_at: now })))
+      .execute();
+  return id;
+}

@@ -8,7 +8,7 @@ import {
   expectLedgerConsistent,
   sendStreamed,
 } from '../../../test/chat-helpers.js';
-import { contractPages, insertDocument } from '../../../test/document-fixtures.js';
+import { contractPages, insertDocument, insertKnowledgeBase } from '../../../test/document-fixtures.js';
 import type { FakeUpstream, RecordedRequest } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
 
@@ -90,28 +90,11 @@ describe('documents by relevance, and knowledge bases on every turn', () => {
   it('searches a knowledge base attached to the conversation on every turn, and forgets a removed document', async () => {
     const u = await user();
     const doc = await insertDocument(t.db, u.id, 'handbook.pdf', contractPages(40, { 27: FACT }));
-    const now = new Date().toISOString();
-    const kb = await t.db
-      .insertInto('knowledge_bases')
-      .values({
-        name: 'Contracts',
-        description: '',
-        scope: 'personal',
-        user_id: u.id,
-        group_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('knowledge_base_documents')
-      .values({ knowledge_base_id: kb.id, file_id: doc, created_at: now })
-      .execute();
+    const kbId = await insertKnowledgeBase(t.db, u.id, [doc], 'Contracts');
     const conv = await createConversation(t, u.token);
     await t.db
       .insertInto('conversation_knowledge_bases')
-      .values({ conversation_id: conv.id, knowledge_base_id: kb.id })
+      .values({ conversation_id: conv.id, knowledge_base_id: kbId })
       .execute();
 
     const plan = await t.post<DocumentPlan>(`/api/chat/conversations/${conv.id}/document-plan`, {}, u.token);
@@ -142,29 +125,12 @@ describe('documents by relevance, and knowledge bases on every turn', () => {
     const u = await user();
     const owner = await user();
     const doc = await insertDocument(t.db, owner.id, 'private.pdf', contractPages(3, { 2: FACT }));
-    const now = new Date().toISOString();
-    const kb = await t.db
-      .insertInto('knowledge_bases')
-      .values({
-        name: 'Not yours',
-        description: '',
-        scope: 'personal',
-        user_id: owner.id,
-        group_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('knowledge_base_documents')
-      .values({ knowledge_base_id: kb.id, file_id: doc, created_at: now })
-      .execute();
+    const kbId = await insertKnowledgeBase(t.db, owner.id, [doc], 'Not yours');
     const conv = await createConversation(t, u.token);
     // Attached behind the API's back (as if the sender had lost access since): never searched.
     await t.db
       .insertInto('conversation_knowledge_bases')
-      .values({ conversation_id: conv.id, knowledge_base_id: kb.id })
+      .values({ conversation_id: conv.id, knowledge_base_id: kbId })
       .execute();
     const res = await sendStreamed(t, u.token, conv.id, { content: QUESTION });
     expect(lastUserText(lastRequest())).toBe(QUESTION);

@@ -11,6 +11,7 @@ import {
   sendStreamed,
 } from '../../../test/chat-helpers.js';
 import { insertDocument } from '../../../test/chat-documents.js';
+import { insertKnowledgeBase } from '../../../test/document-fixtures.js';
 import type { FakeUpstream, RecordedRequest } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { pngOf, uploadImage } from '../../../test/upload-helpers.js';
@@ -238,24 +239,7 @@ describe('documents in a chat turn', () => {
     expect(userTexts(lastRequest()).at(-1)).toBe(`<document name="kept.txt" pages="1">\n${NOTE}\n</document>\n\nq`);
     expect(again.body.data.assistant_message.citations?.map((c) => c.file_id)).toEqual([doc]);
 
-    const now = new Date().toISOString();
-    const kb = await t.db
-      .insertInto('knowledge_bases')
-      .values({
-        name: 'kb',
-        description: '',
-        scope: 'personal',
-        user_id: u.id,
-        group_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await t.db
-      .insertInto('knowledge_base_documents')
-      .values({ knowledge_base_id: kb.id, file_id: doc, created_at: now })
-      .execute();
+    await insertKnowledgeBase(t.db, u.id, [doc], 'kb');
     expect((await t.request('DELETE', `/api/chat/conversations/${conv.id}`, { token: u.token })).status).toBe(200);
     const files = new MessageFilesRepo(t.db);
     const later = new Date(Date.now() + 7 * 86_400_000).toISOString();

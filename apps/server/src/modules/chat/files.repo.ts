@@ -3,9 +3,9 @@ import type { Database, FileRow, FilesTable, Db } from '../../db/types.js';
 import type { UserRow } from '../../db/types.js';
 import { lockOwner } from '../users/owner-lock.repo.js';
 
-/** Uploaded chat images (metadata; the bytes live under DATA_DIR/uploads). */
+/** Uploaded files, images and documents (metadata; the bytes live under DATA_DIR/uploads). */
 export class FilesRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(protected readonly db: Kysely<Database>) {}
 
   async insert(row: Insertable<FilesTable>): Promise<void> {
     await this.db.insertInto('files').values(row).execute();

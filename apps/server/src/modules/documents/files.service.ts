@@ -2,14 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import {
-  DOCUMENT_ERROR_CODES,
-  type DocumentErrorCode,
-  type FileInfo,
-  type FileText,
-  LIMITS,
-  QUOTAS,
-} from '@aiplatform/contracts';
+import { type FileInfo, type FileText, LIMITS, QUOTAS } from '@aiplatform/contracts';
 import type { FileRow } from '../../db/types.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import { IMAGE_TYPES, detectImageType } from '../../lib/http/image-type.js';
@@ -19,6 +12,7 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { UploadGate, UploadTicket } from '../storage/upload-gate.js';
 import type { DocumentFilesRepo } from './document-files.repo.js';
 import type { DocumentIndexRepo } from './document-index.repo.js';
+import { presentFile } from './file.presenter.js';
 import { formatOfName } from './formats/detect-format.js';
 
 // Control characters in a file name are useless for display and PostgreSQL refuses NUL.
@@ -40,28 +34,6 @@ const quotaExceeded = () =>
 
 /** Whether a user may read a file that is not theirs (a document of a knowledge base they read). */
 export type CanReadFile = (userId: number, fileId: string) => Promise<boolean>;
-
-/** Why a document failed, as one of the codes extraction gives. */
-function failureOf(f: FileRow): DocumentErrorCode {
-  const code = f.error_code as DocumentErrorCode | null;
-  return code && DOCUMENT_ERROR_CODES.includes(code) ? code : 'FILE_UNREADABLE';
-}
-
-/** A file row as its owner sees it. */
-export function presentFile(f: FileRow): FileInfo {
-  return {
-    id: f.id,
-    name: f.original_name,
-    mime: f.mime,
-    size: f.size,
-    kind: f.kind,
-    status: f.status,
-    error: f.status === 'failed' ? failureOf(f) : null,
-    pages: f.pages,
-    tokens: f.tokens,
-    created_at: f.created_at,
-  };
-}
 
 /**
  * Chat files: images (ready at once) and documents (their text extracted in the background,

@@ -1,6 +1,7 @@
 import type { KnowledgeBase, KnowledgeDocument } from '@aiplatform/contracts';
 import type { Actor } from '../../policies/actor.js';
 import { knowledgeBaseAbilities } from '../../policies/knowledge-bases.js';
+import { presentFile } from './file.presenter.js';
 import type { KnowledgeBaseRow, KnowledgeDocumentRow } from './knowledge-bases.repo.js';
 
 export function toKnowledgeBase(actor: Actor, kb: KnowledgeBaseRow): KnowledgeBase {
@@ -18,17 +19,5 @@ export function toKnowledgeBase(actor: Actor, kb: KnowledgeBaseRow): KnowledgeBa
 }
 
 export function toKnowledgeDocument(f: KnowledgeDocumentRow): KnowledgeDocument {
-  return {
-    id: f.id,
-    name: f.original_name,
-    mime: f.mime,
-    size: f.size,
-    kind: f.kind,
-    status: f.status,
-    error: f.status === 'failed' ? f.error_code : null,
-    pages: f.pages,
-    tokens: f.tokens,
-    created_at: f.created_at,
-    added_at: f.added_at,
-  };
+  return { ...presentFile(f), added_at: f.added_at };
 }

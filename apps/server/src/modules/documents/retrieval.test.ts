@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractPages, insertDocument } from '../../../test/document-fixtures.js';
+import { contractPages, insertDocument, insertKnowledgeBase } from '../../../test/document-fixtures.js';
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ChunkSearchRepo, mergeRanges } from './chunk-search.repo.js';
 import { Retrieval } from './retrieval.js';
@@ -40,25 +40,7 @@ describe('retrieval', () => {
         2: 'The warranty period for the pump assembly is 12 months in the other contract. 违约金为百分之十。',
       }),
     );
-    const now = new Date().toISOString();
-    const kb = await t.db
-      .insertInto('knowledge_bases')
-      .values({
-        name: 'kb',
-        description: '',
-        scope: 'personal',
-        user_id: user.id,
-        group_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    kbId = kb.id;
-    await t.db
-      .insertInto('knowledge_base_documents')
-      .values({ knowledge_base_id: kbId, file_id: other, created_at: now })
-      .execute();
+    kbId = await insertKnowledgeBase(t.db, user.id, [other], 'kb');
   });
   afterAll(() => t.close());
 
