@@ -1,10 +1,11 @@
 import { MAX_IMAGES_PER_MESSAGE, type MessageFile, type UploadedImage } from '@aiplatform/contracts';
-import { CloseOutlined, LoadingOutlined, PictureOutlined } from '@ant-design/icons';
+import { LoadingOutlined, PictureOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chatApi } from '../../api/chat';
 import { toast } from '../../api/notify';
+import { RemoveButton } from '../common/RemoveButton';
 import { reportError } from '../common/report-error';
 import { AuthImage } from './AuthImage';
 import { IMAGE_TYPES, checkImageFile } from './image-check';
@@ -101,16 +102,7 @@ export function ImagePreviews({ images, onRemove }: { images: MessageFile[]; onR
             <span className="chat-image-preview-name" title={image.original_name}>
               {image.original_name}
             </span>
-            <Tooltip title={remove}>
-              <Button
-                size="small"
-                type="text"
-                icon={<CloseOutlined />}
-                onClick={() => onRemove(image.id)}
-                aria-label={remove}
-                data-testid="image-remove"
-              />
-            </Tooltip>
+            <RemoveButton label={remove} onRemove={() => onRemove(image.id)} testId="image-remove" />
           </li>
         );
       })}

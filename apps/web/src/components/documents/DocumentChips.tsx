@@ -1,8 +1,8 @@
 import type { FileInfo, MessageFile } from '@aiplatform/contracts';
-import { CloseOutlined, ExclamationCircleOutlined, FileTextOutlined, LoadingOutlined } from '@ant-design/icons';
-import { Button, Tooltip } from 'antd';
+import { ExclamationCircleOutlined, FileTextOutlined, LoadingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../common/format';
+import { RemoveButton } from '../common/RemoveButton';
 import { type ChipState, chipState } from './document-attachments';
 import './documents.css';
 
@@ -84,16 +84,7 @@ export function DocumentChips({
                 {body}
               </span>
             )}
-            <Tooltip title={remove}>
-              <Button
-                size="small"
-                type="text"
-                icon={<CloseOutlined />}
-                onClick={() => onRemove(file.id)}
-                aria-label={remove}
-                data-testid="document-remove"
-              />
-            </Tooltip>
+            <RemoveButton label={remove} onRemove={() => onRemove(file.id)} testId="document-remove" />
           </li>
         );
       })}
