@@ -18,6 +18,7 @@ import { measureLoginBundle } from './login-bundle.js';
 import { type ServerProcess, startServer } from './server-process.js';
 import { type Row, verdict } from './stats.js';
 import { measureTtft } from './ttft.js';
+import { measureDocumentTtft } from './ttft-documents.js';
 import { measureUsageStats } from './usage-stats.js';
 import { ensureWebBuild } from './web-build.js';
 import { measureWebConversation } from './web-conversation.js';
@@ -36,6 +37,8 @@ const config = {
   ttftSamples: env('BENCH_TTFT_SAMPLES', 200),
   /** A realistic model's time to its first token, for the second TTFT measurement. */
   ttftModelMs: env('BENCH_TTFT_MODEL_MS', 150),
+  /** Samples of each variant of the time to first token with documents (none, whole, by relevance). */
+  ttftDocumentSamples: env('BENCH_TTFT_DOCUMENT_SAMPLES', 100),
   streams: env('BENCH_STREAMS', 1000),
   streamUsers: env('BENCH_STREAM_USERS', 10),
   streamChunkDelayMs: env('BENCH_STREAM_DELAY_MS', 200),
@@ -210,6 +213,12 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
         });
         await fake.reset();
       }
+      await measure('ttft', 'time to first token with documents', async () => {
+        const user = await createUser(api.url, 'ttftdoc');
+        setBalance(db, user.id, 3 * (config.ttftDocumentSamples + 60) * COST_PER_CHAT);
+        return measureDocumentTtft({ apiUrl: api.url, user, samples: config.ttftDocumentSamples, warmup: 10 });
+      });
+      await fake.reset();
     }
     if (wanted('streams')) {
       await measure('streams', 'concurrent streaming chats', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { type Page, expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { LANGUAGES, selectOption } from '../support/admin';
+import { LANGUAGES, selectOption, signInAsSuperAdmin } from '../support/admin';
 import { ChatApi, messages, openChat, TALL_DESKTOP, typeAndSend } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
 import { seriousViolations } from '../support/site-settings';
@@ -160,6 +160,33 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test.describe('knowledge bases of a group', () => {
+  test('a super administrator makes one for a group they choose; an ordinary user is offered only personal ones', async ({
+    page,
+    request,
+  }) => {
+    await signInAsSuperAdmin(page, '/knowledge');
+    await page.getByTestId('kb-create').click();
+    const name = `Group handbook ${uniqueToken()}`;
+    await page.getByTestId('kb-name').fill(name);
+    await page.getByTestId('kb-scope').getByText('用户组').click();
+    await page.getByTestId('kb-group').click();
+    await selectOption(page, '默认分组').click();
+    await page.getByTestId('kb-create-submit').click();
+    await expect(page.getByTestId('kb-title')).toContainText(name);
+    await expect(page.getByTestId('kb-scope-tag')).toHaveText('用户组');
+    await page.getByTestId('kb-delete').click();
+    await page.locator('.ant-modal-confirm .ant-btn-dangerous').click();
+    await expect(page.getByTestId('knowledge-page')).toBeVisible();
+
+    const user = await registerViaApi(request, { prefix: 'ckbu' });
+    await signInDirect(page, user.email, user.password, '/knowledge');
+    await page.getByTestId('kb-create').click();
+    await expect(page.getByTestId('kb-name')).toBeVisible();
+    await expect(page.getByTestId('kb-scope')).toHaveCount(0);
+  });
+});
 
 test.describe('chat: documents dropped or pasted', () => {
   test.use({ viewport: TALL_DESKTOP });

@@ -33,9 +33,7 @@ test.describe('chat: sending and streaming', () => {
     const title = `Stream ${uniqueToken()}`;
     await page.getByTestId('new-chat-title').fill(title);
     // The default model is preselected.
-    await expect(page.getByTestId('new-chat-settings').locator('.ant-select')).toContainText(
-      DEFAULT_MODEL.display_name,
-    );
+    await expect(page.getByTestId('new-chat-model')).toContainText(DEFAULT_MODEL.display_name);
     await page.getByTestId('new-chat-apply').click();
     await expect(page.getByTestId('new-chat-title')).toBeHidden();
     // Nothing exists on the server until the first message.

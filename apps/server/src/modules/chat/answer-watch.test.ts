@@ -189,13 +189,25 @@ describe('answers that outlive their connection, and GET /chat/conversations/{id
       const sender = await openStream(writer, u.token, conv.id, `unheard writer [fake:delay=80]`);
       await sender.readUntil((names) => names.includes('message'));
       await sender.cancel();
+      // Passages the answer was given (stored with it when it began): the stored end tells them too.
+      const citation = { file_id: crypto.randomUUID(), name: 'memo.pdf', page: 3, snippet: 'The memo says' };
+      await t.db
+        .updateTable('messages')
+        .set({ citations: JSON.stringify([citation]) })
+        .where('conversation_id', '=', conv.id)
+        .where('role', '=', 'assistant')
+        .execute();
 
       const events = await (await watch(t, u.token, conv.id)).readUntil(isEnd);
       const stored = await storedAnswer(t, u.token, conv.id);
       expect(stored?.status).toBe('complete');
       expect(events[0]?.event).toBe('resume');
       expect(textOf(events)).toBe(stored?.content);
-      expect(eventData(events, 'done')[0]).toMatchObject({ content: stored?.content, finish_reason: 'stop' });
+      expect(eventData(events, 'done')[0]).toMatchObject({
+        content: stored?.content,
+        finish_reason: 'stop',
+        citations: [citation],
+      });
     } finally {
       writer.app.server.closeAllConnections();
       await writer.app.close();

@@ -7,6 +7,7 @@ import type { ConversationsRepo } from './conversations.repo.js';
 import type { MessageBranches, MessageNode } from './message-branches.js';
 import type { MessageTree } from './message-tree.js';
 import type { MessagesRepo } from './messages.repo.js';
+import { parseCitations } from './chat.presenter.js';
 
 type DoneData = Extract<StreamEvent, { event: 'done' }>['data'];
 
@@ -133,9 +134,17 @@ export class AnswerWatch {
           end({ kind: 'error', code: 'UPSTREAM_ERROR', content: row.content });
         } else {
           const finishReason: DoneData['finish_reason'] = row.status === 'stopped' ? 'stopped' : 'stop';
+          // As the writer's own `done` would have said: with the passages the answer was given.
+          const citations = parseCitations(row.citations);
           end({
             kind: 'done',
-            data: { content: row.content, messageId: answerId, tokens: row.tokens, finish_reason: finishReason },
+            data: {
+              content: row.content,
+              messageId: answerId,
+              tokens: row.tokens,
+              finish_reason: finishReason,
+              ...(citations.length > 0 ? { citations } : {}),
+            },
           });
         }
       };

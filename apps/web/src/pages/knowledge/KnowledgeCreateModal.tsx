@@ -1,8 +1,9 @@
 import type { CreateKnowledgeBaseBody, KnowledgeBase } from '@aiplatform/contracts';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '../../components/common/report-error';
 import { useAuthStore } from '../../stores/auth-store';
+import { useGroupOptions } from '../admin/shared/use-group-options';
 import { SCOPE_LABELS, creatableScopes } from './knowledge-scope';
 import { useKnowledgeChanges } from './use-knowledge';
 
@@ -18,7 +19,12 @@ export function KnowledgeCreateModal({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<CreateKnowledgeBaseBody>();
-  const scopes = creatableScopes(useAuthStore((s) => s.user));
+  const user = useAuthStore((s) => s.user);
+  const scopes = creatableScopes(user);
+  // A super administrator picks the group (theirs by default); a group administrator makes their own group's.
+  const picksGroup = user?.role === 'super_admin';
+  const groups = useGroupOptions(open && picksGroup);
+  const scope = Form.useWatch('scope', form);
   const { create } = useKnowledgeChanges();
 
   const finish = async (values: CreateKnowledgeBaseBody) => {
@@ -47,7 +53,7 @@ export function KnowledgeCreateModal({
         form={form}
         layout="vertical"
         name="knowledge-create"
-        initialValues={{ name: '', description: '', scope: 'personal' }}
+        initialValues={{ name: '', description: '', scope: 'personal', group_id: user?.group_id ?? undefined }}
         onFinish={(values) => void finish(values)}
       >
         <Form.Item
@@ -69,6 +75,21 @@ export function KnowledgeCreateModal({
             <Radio.Group
               options={scopes.map((scope) => ({ value: scope, label: t(SCOPE_LABELS[scope]) }))}
               data-testid="kb-scope"
+            />
+          </Form.Item>
+        )}
+        {picksGroup && scope === 'group' && (
+          <Form.Item
+            name="group_id"
+            label={t('chat:knowledge.group')}
+            rules={[{ required: true, message: t('chat:knowledge.groupRequired') }]}
+          >
+            <Select
+              options={groups.options}
+              loading={groups.loading}
+              showSearch
+              optionFilterProp="label"
+              data-testid="kb-group"
             />
           </Form.Item>
         )}
