@@ -266,8 +266,18 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   app.addHook('onClose', () => modules.health.stop());
 
   // Documents are read by worker threads from a queue all instances share; stopped before the database closes.
-  const documents = createDocumentServices({ db, users, settings, clock, log: app.log, config, uploads: storage.gate });
+  const documents = createDocumentServices({
+    db,
+    users,
+    settings,
+    clock,
+    log: app.log,
+    config,
+    uploads: storage.gate,
+    secret,
+  });
   documents.jobs.start();
+  documents.embeddings.start();
   app.addHook('preClose', () => documents.close());
   const chat = createChatServices({
     db,

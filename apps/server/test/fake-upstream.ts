@@ -13,6 +13,8 @@
  *   `[fake:error-once]`: HTTP 500 the first time a text is asked, answered the next time (a retry)
  *   `[fake:ttft=150]`: the first chunk waits 150 ms (a real model's time to first token; a
  *   non-streamed answer waits as long too)
+ * `POST /v1/embeddings` answers deterministic vectors (`fakeEmbedding`); a model whose name holds
+ * `error` answers HTTP 500, one holding `hang` never answers. Those requests are recorded in `fake.embeddingRequests`.
  * Every request is recorded, with whether the client closed the connection before the end
  * (the proof that an abort reached the upstream): `fake.requests` in process, GET /__stats outside.
  */
@@ -44,11 +46,40 @@ export interface RecordedRequest {
   endedAt: number | undefined;
 }
 
+export interface RecordedEmbeddingRequest {
+  model: string;
+  inputs: string[];
+  authorization: string | undefined;
+  status: number;
+}
+
+/** Words the fake embeds as one meaning, so a question can match a passage sharing none of its words. */
+const FAKE_SYNONYMS: readonly (readonly string[])[] = [
+  ['car', 'cars', 'automobile', 'automobiles', 'vehicle', 'vehicles'],
+  ['doctor', 'doctors', 'physician', 'physicians'],
+  ['refund', 'refunds', 'reimbursement', 'repayment'],
+  ['fee', 'fees', 'charge', 'charges', 'price'],
+];
+export const FAKE_EMBEDDING_DIMS = 256;
+
+/** A hashed bag of words (synonyms folded together): texts sharing words or meanings point alike. */
+export function fakeEmbedding(text: string): number[] {
+  const v = new Array<number>(FAKE_EMBEDDING_DIMS).fill(0);
+  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    const word = FAKE_SYNONYMS.find((s) => s.includes(raw))?.[0] ?? raw;
+    let h = 2166136261;
+    for (const ch of word) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0;
+    v[h % FAKE_EMBEDDING_DIMS]! += 1;
+  }
+  return v;
+}
+
 export interface FakeUpstream {
   /** Base URL to configure as the model's API endpoint, e.g. `http://127.0.0.1:4010/v1`. */
   url: string;
   port: number;
   requests: RecordedRequest[];
+  embeddingRequests: RecordedEmbeddingRequest[];
   /** Resolves with the first request matching `pred` that has ended (or with any state when `ended` is false). */
   waitFor(
     pred: (r: RecordedRequest) => boolean,
@@ -118,6 +149,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
+  const embeddingRequests: RecordedEmbeddingRequest[] = [];
   /** Texts asked once already with `[fake:error-once]`. */
   const failedOnce = new Set<string>();
   const events = new EventEmitter();
@@ -145,6 +177,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
         data: FAKE_MODES.map((m) => ({ id: `fake-${m}`, object: 'model', owned_by: 'fake' })),
       });
     }
+    if (req.method === 'POST' && /\/embeddings\/?$/.test(url)) return embeddings(req, res, embeddingRequests);
     if (req.method !== 'POST' || !/\/chat\/completions\/?$/.test(url))
       return json(res, 404, { error: { message: 'not found' } });
     const parts: Buffer[] = [];
@@ -261,8 +294,10 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     url: `http://${opts.host ?? '127.0.0.1'}:${port}/v1`,
     port,
     requests,
+    embeddingRequests,
     reset: () => {
       requests.length = 0;
+      embeddingRequests.length = 0;
     },
     waitFor(pred, { timeoutMs = 10_000, ended = true } = {}) {
       return new Promise((resolve, reject) => {
@@ -287,6 +322,28 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
         server.close(() => resolve());
       }),
   };
+}
+
+function embeddings(req: http.IncomingMessage, res: http.ServerResponse, log: RecordedEmbeddingRequest[]) {
+  const parts: Buffer[] = [];
+  req.on('data', (c: Buffer) => parts.push(c));
+  req.on('end', () => {
+    let body: { model?: unknown; input?: unknown };
+    try {
+      body = JSON.parse(Buffer.concat(parts).toString('utf8')) as typeof body;
+    } catch {
+      return json(res, 400, { error: { message: 'invalid JSON' } });
+    }
+    const model = typeof body.model === 'string' ? body.model : '';
+    const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
+    const status = model.includes('error') ? 500 : model.includes('hang') ? 0 : 200;
+    log.push({ model, inputs, authorization: req.headers.authorization, status });
+    if (status === 0) return; // never answers: the client has to give up
+    if (status !== 200) return json(res, 500, { error: { message: 'fake embeddings failure', type: 'server_error' } });
+    const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) }));
+    const tokens = inputs.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
+    json(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
+  });
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

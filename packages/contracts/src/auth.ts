@@ -177,6 +177,7 @@ export const TRANSACTION_TYPES = [
   'system_reward',
   'group_distribute',
   'group_reclaim',
+  'embedding',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

@@ -26,6 +26,11 @@ export interface FilesTable {
   job_owner: Generated<string | null>;
   job_lease_until: Generated<string | null>;
   job_attempts: Generated<number>;
+  /** The embedding model the document's chunks were settled for (embedded, or skipped unpaid). */
+  embed_model: Generated<string | null>;
+  /** The embedding queue's lease: the instance embedding the document, and until when. */
+  embed_owner: Generated<string | null>;
+  embed_lease_until: Generated<string | null>;
 }
 
 /** The images of a message, in order (position 0…3). */

@@ -41,10 +41,15 @@ export interface LedgerRow {
 export type CreditResult = { ok: true; row: LedgerRow } | { ok: false; balance: number; expireAt: string | null };
 
 /*
- * Chat charges and their refunds move `credits_used` (so "used" means spent on chats);
+ * Chat charges, their refunds and documents' embedding charges move `credits_used` (so
+ * "used" means spent on models);
  * every grant or removal moves `credits_quota`. The balance is quota − used either way.
  */
-const CONSUMPTION: ReadonlySet<TransactionType> = new Set<TransactionType>(['chat_consume', 'system_refund']);
+const CONSUMPTION: ReadonlySet<TransactionType> = new Set<TransactionType>([
+  'chat_consume',
+  'system_refund',
+  'embedding',
+]);
 
 /**
  * The one writer of the credit ledger. It changes the balance with ONE conditional

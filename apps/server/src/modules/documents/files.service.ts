@@ -147,6 +147,9 @@ export class FilesService {
       job_owner: null,
       job_lease_until: null,
       job_attempts: 0,
+      embed_model: null,
+      embed_owner: null,
+      embed_lease_until: null,
     });
   }
 

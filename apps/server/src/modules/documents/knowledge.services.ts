@@ -8,13 +8,15 @@ import { KnowledgeAccess } from './knowledge-access.js';
 import { KnowledgeBasesRepo } from './knowledge-bases.repo.js';
 import { knowledgeBasesRoutes } from './knowledge-bases.routes.js';
 import { KnowledgeBasesService } from './knowledge-bases.service.js';
-import { Retrieval } from './retrieval.js';
+import { type QueryEmbedder, Retrieval } from './retrieval.js';
 
 export interface KnowledgeDeps {
   db: Kysely<Database>;
   users: UsersRepo;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** The question's vector by the embedding model set up now; absent: full text alone. */
+  embedder?: QueryEmbedder;
 }
 
 /** Knowledge bases, who may read them, and retrieval over documents and knowledge bases. */
@@ -25,7 +27,7 @@ export function createKnowledgeServices(d: KnowledgeDeps) {
     /** `canReadFile`, `readableKnowledgeBaseIds`: for files and the chat. */
     access: new KnowledgeAccess(repo, d.users),
     bases,
-    retrieval: new Retrieval(new ChunkSearchRepo(d.db), undefined, d.log),
+    retrieval: new Retrieval(new ChunkSearchRepo(d.db), d.embedder, d.log),
     routes: knowledgeBasesRoutes(bases),
   };
 }

@@ -44,6 +44,7 @@ const TYPE_LABEL_KEYS: Record<TransactionType, string> = {
   system_reward: 'profile:transaction.system_reward',
   group_distribute: 'profile:transaction.group_distribute',
   group_reclaim: 'profile:transaction.group_reclaim',
+  embedding: 'profile:transaction.embedding',
 };
 
 export function CreditHistoryTable() {

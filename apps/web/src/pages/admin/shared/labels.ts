@@ -10,6 +10,7 @@ export const TRANSACTION_TYPE_KEYS: Record<TransactionType, string> = {
   system_reward: 'admin:transaction.system_reward',
   group_distribute: 'admin:transaction.group_distribute',
   group_reclaim: 'admin:transaction.group_reclaim',
+  embedding: 'admin:transaction.embedding',
 };
 
 export type ActiveStatus = 'active' | 'inactive';
