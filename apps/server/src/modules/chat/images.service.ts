@@ -145,7 +145,8 @@ export class ImagesService {
   /** Streams an image to its owner or an administrator over the owner; to anyone else it does not exist. */
   async serve(auth: AuthContext, fileId: string, reply: FastifyReply) {
     const file = await this.files.findById(fileId);
-    if (!file || !(await this.maySee(auth, file))) throw notFound();
+    // Documents are read through the files calls, by their owner and knowledge-base readers only.
+    if (!file || file.kind !== 'image' || !(await this.maySee(auth, file))) throw notFound();
     return this.send(file, reply);
   }
 
@@ -155,7 +156,8 @@ export class ImagesService {
    */
   async serveSigned(fileId: string, exp: number, sig: string, reply: FastifyReply) {
     const file = await this.files.findById(fileId);
-    if (!file || !this.urls.verify(file.id, file.user_id, exp, sig)) throw new AppError('IMAGE_LINK_INVALID');
+    if (!file || file.kind !== 'image' || !this.urls.verify(file.id, file.user_id, exp, sig))
+      throw new AppError('IMAGE_LINK_INVALID');
     return this.send(file, reply);
   }
 

@@ -21,4 +21,9 @@ export class DocumentFilesRepo extends FilesRepo {
       .executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
   }
+
+  /** Takes the file out of every knowledge base (its passages are no longer searched there). */
+  async leaveKnowledgeBases(id: string): Promise<void> {
+    await this.db.deleteFrom('knowledge_base_documents').where('file_id', '=', id).execute();
+  }
 }

@@ -150,6 +150,20 @@ describe('document embeddings', () => {
     expect(fake.embeddingRequests.some((r) => r.inputs.includes('A passage nobody pays for.'))).toBe(false);
   });
 
+  it('embeds without charging while the site has credits switched off, as a chat turn is not charged', async () => {
+    await t.setSetting('credits', { enabled: false });
+    try {
+      const user = await userWith(0);
+      const doc = await document(user, ['A passage embedded for free.']);
+      await settledFor(doc, 'fake-embed');
+      expect((await chunksOf(doc)).every((c) => c.embedding !== null)).toBe(true);
+      expect(await embeddingRows(user)).toEqual([]);
+      expect(await balance(user)).toBe(0);
+    } finally {
+      await t.setSetting('credits', { enabled: true });
+    }
+  });
+
   it('charges nothing and stores nothing when the upstream fails, then re-embeds for a new model', async () => {
     const user = await userWith(50);
     const doc = await document(user, ['Refunds are paid within ten days.', 'Fees are listed in the annex.']);

@@ -9,7 +9,7 @@ import type { QueryEmbedder } from './retrieval.js';
 export interface CurrentEmbeddingModel {
   /** The model's name: what `document_chunks.embedding_model` records. */
   name: string;
-  /** Credits per 1,000 tokens embedded. */
+  /** Credits per 1,000 tokens embedded; 0 while the site's credits are switched off. */
   creditsPer1k: number;
   embed(texts: readonly string[], signal: AbortSignal): Promise<number[][]>;
 }
@@ -32,7 +32,8 @@ export class EmbeddingModel implements QueryEmbedder {
   ) {}
 
   async current(): Promise<CurrentEmbeddingModel | null> {
-    const name = (await this.settings.getSettings()).knowledge.embedding_model.trim();
+    const settings = await this.settings.getSettings();
+    const name = settings.knowledge.embedding_model.trim();
     if (!name) return null;
     const row = await this.models.findByName(name);
     if (!row || row.is_active !== 1 || row.kind !== 'embedding') return null;
@@ -42,7 +43,8 @@ export class EmbeddingModel implements QueryEmbedder {
     const sealed = row.api_key_encrypted;
     return {
       name: row.name,
-      creditsPer1k: row.credits_per_1k_document_tokens,
+      // With credits switched off nothing is charged, as a chat turn is not.
+      creditsPer1k: settings.credits.enabled ? row.credits_per_1k_document_tokens : 0,
       // The key is opened only for the call, never kept.
       embed: (texts, signal) =>
         embedTexts(

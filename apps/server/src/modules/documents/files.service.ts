@@ -35,6 +35,13 @@ const quotaExceeded = () =>
 /** Whether a user may read a file that is not theirs (a document of a knowledge base they read). */
 export type CanReadFile = (userId: number, fileId: string) => Promise<boolean>;
 
+/** Names are kept to 255 characters; a longer one loses the end of its stem, never its extension. */
+function shortenName(name: string, max = 255): string {
+  if (name.length <= max) return name;
+  const ext = path.extname(name);
+  return ext.length > 0 && ext.length < 32 ? name.slice(0, max - ext.length) + ext : name.slice(0, max);
+}
+
 /**
  * Chat files: images (ready at once) and documents (their text extracted in the background,
  * document-jobs.ts). Uploads count in the owner's storage quota and the site's budget like
@@ -84,9 +91,10 @@ export class FilesService {
       throw new AppError('VALIDATION_FAILED', {}, undefined, err);
     }
     if (file.file.truncated) throw new AppError('FILE_TOO_LARGE');
-    const name = file.filename.replace(CONTROL, '').trim().slice(0, 255);
+    const fullName = file.filename.replace(CONTROL, '').trim();
+    const name = shortenName(fullName);
     const image = detectImageType(buffer);
-    const document = image ? undefined : formatOfName(name);
+    const document = image ? undefined : formatOfName(fullName);
     if (!image && !document) throw new AppError('FILE_TYPE_NOT_ALLOWED');
     const limit = image ? LIMITS.imageMaxBytes : await this.maxDocumentBytes();
     if (buffer.length > limit) throw new AppError('FILE_TOO_LARGE');
@@ -189,12 +197,17 @@ export class FilesService {
   /**
    * DELETE /chat/files/{id} (the owner only). The row goes with its text, passages and
    * knowledge-base places, then the bytes. A file a sent message lists stays with that
-   * message (it goes when the conversation does): `deleted` is then false.
+   * message (it goes when the conversation does) but leaves every knowledge base: `deleted`
+   * is then false.
    */
   async remove(userId: number, fileId: string): Promise<{ deleted: boolean }> {
     const file = await this.files.findById(fileId);
     if (!file || file.user_id !== userId) throw notFound();
-    if (!(await this.files.deleteUnlisted(fileId))) return { deleted: false };
+    if (!(await this.files.deleteUnlisted(fileId))) {
+      // Kept for the message that lists it, it still leaves every knowledge base at once.
+      await this.files.leaveKnowledgeBases(fileId);
+      return { deleted: false };
+    }
     await fs.promises.rm(this.pathOf(file.stored_name), { force: true }).catch(() => undefined);
     return { deleted: true };
   }

@@ -133,6 +133,21 @@ describe('chat files: upload, text, access', () => {
     }
   });
 
+  it('keeps the extension of a name cut to 255 characters, so the file is still read by its format', async () => {
+    const long = `${'a'.repeat(300)}.txt`;
+    const res = await uploadDocument(t, token, long, Buffer.from('a long name'));
+    expect(res.status).toBe(201);
+    expect(res.body.data.name).toHaveLength(255);
+    expect(res.body.data.name.endsWith('.txt')).toBe(true);
+  });
+
+  it('never serves a document through the image address, not even to its owner', async () => {
+    const doc = await uploadReady(t, token, 'notes.html', Buffer.from('<p>private</p>'));
+    expect((await t.get(`/api/chat/images/${doc.id}`, token)).status).toBe(404);
+    const admin = (await t.loginAsAdmin()).accessToken;
+    expect((await t.get(`/api/chat/images/${doc.id}`, admin)).status).toBe(404);
+  });
+
   it('counts documents in the storage quota of their owner', async () => {
     const { creds, session } = await t.signUp();
     await recordImage(t, creds.id, QUOTAS.uploadBytesPerUser - 100);
