@@ -76,7 +76,7 @@ import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
 import { registerDocs } from './plugins/docs.js';
-import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { SITE_SECURITY_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -319,28 +319,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const stopHousekeeping = scheduleHousekeeping(clock, app.log, housekeeping);
   app.addHook('onClose', async () => stopHousekeeping());
 
-  registerSecurityHeaders(app, {
-    // Tokens live in localStorage, so script injection must be impossible: scripts only from us.
-    // Styles stay inline-capable for the component library; module pages may be framed.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // No image from elsewhere: an answer could otherwise carry chat text out in an image URL.
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'https:', 'http:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, SITE_SECURITY_HEADERS);
   await app.register(cors, { origin: false });
   await app.register(multipart, { limits: { fileSize: LIMITS.imageMaxBytes, files: 1, fields: 10 } });
   const limits = await registerRateLimits(app, {

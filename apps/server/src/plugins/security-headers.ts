@@ -12,3 +12,27 @@ export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOpt
     apply(req.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined));
   });
 }
+
+/** The headers every answer of this site carries. */
+export const SITE_SECURITY_HEADERS: HelmetOptions = {
+  // Tokens live in localStorage, so script injection must be impossible: scripts only from us.
+  // Styles stay inline-capable for the component library; module pages may be framed.
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      // No image from elsewhere: an answer could otherwise carry chat text out in an image URL.
+      imgSrc: ["'self'", 'data:', 'blob:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'", 'https:', 'http:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'self'"],
+      upgradeInsecureRequests: null,
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
