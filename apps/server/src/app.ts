@@ -62,6 +62,8 @@ import { siteRoutes } from './modules/settings/site.routes.js';
 import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { createCapsServices } from './modules/caps/caps.services.js';
+import { capsRoutes } from './modules/caps/caps.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { createScimServices } from './modules/scim/scim.services.js';
@@ -259,6 +261,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
+  const caps = createCapsServices({ db, admin, settings, clock, secret });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -339,6 +342,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(adminSettingsRoutes(settingsAdmin, guards));
       await api.register(storageRoutes(storage.budget));
       await api.register(announcementsRoutes(announcements));
+      await api.register(capsRoutes(caps));
       await api.register(authRoutes(auth, guards, limits));
       await api.register(identityRoutes(identity, limits, config.publicUrl));
       await api.register(modulesRoutes(modules));

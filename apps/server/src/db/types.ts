@@ -25,6 +25,9 @@ import type {
   KnowledgeBasesTable,
 } from './document-tables.js';
 
+import type { CapsTables } from './caps-tables.js';
+
+export type * from './caps-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
@@ -323,7 +326,7 @@ export interface UsageDailyTotalsTable {
   conversations: number;
 }
 
-export interface Database {
+export interface Database extends CapsTables {
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;

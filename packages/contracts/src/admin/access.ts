@@ -63,6 +63,11 @@ export const ACTION_RULES = {
   'knowledge.manage': { all: ['system.all'], group: ['user.manage.group'] },
   /** Identity providers and SCIM provisioning tokens: super administrator only. */
   'identity.manage': { all: ['system.all'] },
+  /**
+   * Usage caps and budget alerts: on every user and group, or on a group administrator's
+   * own group and its plain users.
+   */
+  'caps.manage': { all: ['credits.manage', 'user.manage'], group: ['credits.manage.group', 'user.manage.group'] },
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
   'stats.read': {
     all: ['settings.manage', 'user.manage', 'credits.manage'],

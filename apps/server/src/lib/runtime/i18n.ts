@@ -24,8 +24,15 @@ function lookup(dict: Dict, path: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-function interpolate(text: string, params: Record<string, string | number>): string {
-  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+/**
+ * Fills `{{name}}` with a parameter, and `{{t:name}}` with the translation of the key the
+ * parameter holds (a word that differs by language, e.g. which period a cap counts).
+ */
+function interpolate(lang: Language, text: string, params: Record<string, string | number>): string {
+  return text.replace(/\{\{(t:)?(\w+)\}\}/g, (_, nested: string | undefined, k: string) => {
+    const value = String(params[k] ?? '');
+    return nested && value ? translate(lang, value) : value;
+  });
 }
 
 /**
@@ -37,7 +44,7 @@ export function translate(lang: Language, key: string, params: Record<string, st
   const ns = key.slice(0, dot) as keyof (typeof DICTS)[Language];
   const dict = DICTS[lang][ns];
   const text = dict ? lookup(dict, key.slice(dot + 1)) : undefined;
-  return text === undefined ? key : interpolate(text, params);
+  return text === undefined ? key : interpolate(lang, text, params);
 }
 
 export function isTranslationKey(lang: Language, key: string): boolean {

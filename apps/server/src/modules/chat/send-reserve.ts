@@ -79,8 +79,9 @@ export class TurnReservation {
     const { asked, files } = input;
     const questionId = asked.id;
     const answerId = crypto.randomUUID();
+    const timeZone = statsTimeZone(r.settings);
     const usage = {
-      day: dayIn(now, statsTimeZone(r.settings)),
+      day: dayIn(now, timeZone),
       userId: user.id,
       groupId: user.group_id,
       model: model.row.name,
@@ -124,6 +125,7 @@ export class TurnReservation {
         title: questionTitle,
         now,
         usage,
+        timeZone,
       });
     } catch (err) {
       // Refused (or the database failed): an answer asked for early is not wanted.

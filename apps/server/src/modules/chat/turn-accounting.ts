@@ -4,6 +4,7 @@ import { estimateTokens } from '../../ai/tokens.js';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError } from '../../lib/http/errors.js';
+import { CapReached, recordCapReached, releaseCaps, reserveWithinCaps } from '../caps/cap-guard.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { dayIn } from '../stats/stats-calendar.js';
@@ -30,6 +31,8 @@ export interface OpenTurn {
   now: string;
   /** The statistics rows this turn counts in. */
   usage: UsageKey;
+  /** The statistics time zone `usage.day` was read in: usage caps count windows in it. */
+  timeZone: string;
 }
 
 export interface TurnRef {
@@ -64,11 +67,31 @@ export class TurnAccounting {
   /**
    * Reserves the cost with one conditional update, writes the `chat_consume` row and
    * inserts the question and the answer placeholder. Returns the balance after.
-   * Throws CREDITS_EXPIRED or INSUFFICIENT_CREDITS {required, balance}; nothing is written then.
+   * Throws CREDITS_EXPIRED, INSUFFICIENT_CREDITS {required, balance} or CAP_REACHED; nothing
+   * is written then.
    */
   async open(t: OpenTurn): Promise<number> {
+    try {
+      return await this.opened(t);
+    } catch (err) {
+      // Refused by a usage cap: everything rolled back; its alerts fire on their own.
+      if (err instanceof CapReached) await recordCapReached(this.db, err, t.now);
+      throw err;
+    }
+  }
+
+  private opened(t: OpenTurn): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const remaining = await this.charge(trx, t);
+      // Usage caps count the same credits, in the same transaction: a refusal takes the charge back.
+      await reserveWithinCaps(trx, {
+        userId: t.userId,
+        groupId: t.usage.groupId,
+        modelName: t.usage.model,
+        cost: t.cost,
+        now: t.now,
+        timeZone: t.timeZone,
+      });
       if (t.questionIsNew) await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
       else {
         await this.messages.insertOne(trx, t.answer);
@@ -293,5 +316,13 @@ async function returnCharge(trx: Transaction<Database>, ref: TurnRef, now: strin
     referenceId: ref.answerId,
     chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
     now,
+  });
+  // The usage caps' counters get it back too, in the windows the charge was counted in.
+  await releaseCaps(trx, {
+    userId: ref.userId,
+    groupId: ref.usage.groupId,
+    modelName: ref.usage.model,
+    cost: ref.cost,
+    day: ref.usage.day,
   });
 }
