@@ -261,7 +261,18 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
-  const caps = createCapsServices({ db, admin, settings, clock, secret });
+  const caps = createCapsServices({
+    db,
+    admin,
+    settings,
+    clock,
+    secret,
+    mailer,
+    log: app.log,
+    deliveryIntervalMs: config.alertDeliveryIntervalMs,
+  });
+  caps.deliveries.start();
+  app.addHook('preClose', () => caps.deliveries.stop());
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();

@@ -106,6 +106,8 @@ export interface AppConfig {
   answerLeaseMs: number;
   /** Answers one account may have being written at once (a load generator standing for many users raises it). */
   answersInProgressPerUser: number;
+  /** How often queued alert mails and webhooks are looked at; 0 stops the loop (tests run it by hand). */
+  alertDeliveryIntervalMs: number;
 }
 
 function parseList(value: string): string[] {
@@ -220,6 +222,7 @@ export function buildConfig(partial: Partial<AppConfig> & { dataDir: string }): 
     streamHeartbeatMs: LIMITS.streamHeartbeatMs,
     answerLeaseMs: DEFAULT_ANSWER_LEASE_MS,
     answersInProgressPerUser: QUOTAS.answersInProgressPerUser,
+    alertDeliveryIntervalMs: 5_000,
     ...partial,
     webDistDir: partial.webDistDir ?? path.resolve(here, '../../web/dist'),
   };
