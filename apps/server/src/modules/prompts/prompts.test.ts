@@ -34,6 +34,7 @@ describe('prompt templates', () => {
   };
   const create = (p: Person, body: Record<string, unknown>, lang?: string) =>
     t.post<PromptTemplate>('/api/prompts', body, p.token, lang);
+  const bad = (p: Person, body: Record<string, unknown>, lang?: string) => t.post('/api/prompts', body, p.token, lang);
   const createOk = async (p: Person, body: Record<string, unknown>) => {
     const res = await create(p, body);
     expect(res.status, res.text).toBe(201);
@@ -213,22 +214,22 @@ describe('prompt templates', () => {
   });
 
   it('refuses bad input with translated messages, and unknown ids as not found', async () => {
-    const empty = await create(member, { title: '  ', content: 'x' }, 'en-US');
+    const empty = await bad(member, { title: '  ', content: 'x' }, 'en-US');
     expect(empty.status).toBe(400);
     expect(empty.body.data.errors).toEqual([en.prompt?.title]);
-    const chinese = await create(member, { title: 'x', content: '   ' }, 'zh-CN');
+    const chinese = await bad(member, { title: 'x', content: '   ' }, 'zh-CN');
     expect(chinese.status).toBe(400);
     expect(chinese.body.data.errors).toEqual([zh.prompt?.content]);
-    const long = await create(member, { title: 'x', content: 'x'.repeat(PROMPT_LIMITS.contentMax + 1) }, 'en-US');
+    const long = await bad(member, { title: 'x', content: 'x'.repeat(PROMPT_LIMITS.contentMax + 1) }, 'en-US');
     expect(long.body.data.errors).toEqual([en.prompt?.content]);
     const many = Array.from({ length: PROMPT_LIMITS.variablesMax + 1 }, (_, i) => `{{v${i}}}`).join(' ');
-    expect((await create(member, { title: 'x', content: many }, 'en-US')).body.data.errors).toEqual([
+    expect((await bad(member, { title: 'x', content: many }, 'en-US')).body.data.errors).toEqual([
       en.prompt?.variables,
     ]);
-    const scope = await create(member, { title: 'x', content: 'x', scope: 'team' }, 'zh-CN');
+    const scope = await bad(member, { title: 'x', content: 'x', scope: 'team' }, 'zh-CN');
     expect(scope.status).toBe(400);
     expect(scope.body.data.errors).toEqual([zh.prompt?.scope]);
-    expect((await create(member, { title: 5, content: 'x' }, 'en-US')).body.data.errors).toEqual([en.prompt?.title]);
+    expect((await bad(member, { title: 5, content: 'x' }, 'en-US')).body.data.errors).toEqual([en.prompt?.title]);
     expect((await t.get(`/api/prompts?search=${'x'.repeat(101)}`, member.token)).status).toBe(400);
     expect((await t.get('/api/prompts?scope=team', member.token)).status).toBe(400);
 
