@@ -65,6 +65,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { createCapsServices } from './modules/caps/caps.services.js';
 import { capsRoutes } from './modules/caps/caps.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
@@ -273,6 +274,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   });
   caps.deliveries.start();
   app.addHook('preClose', () => caps.deliveries.stop());
+  const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -367,6 +369,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
+      await api.register(prompts.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

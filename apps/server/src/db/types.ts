@@ -24,6 +24,7 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
+import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
 
 import type { CapsTables } from './caps-tables.js';
 
@@ -31,6 +32,7 @@ export type * from './caps-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
+export type * from './prompt-tables.js';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -327,6 +329,8 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database extends CapsTables {
+  prompt_templates: PromptTemplatesTable;
+  prompt_template_versions: PromptTemplateVersionsTable;
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;
