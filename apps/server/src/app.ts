@@ -64,6 +64,8 @@ import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { createSharingService } from './modules/sharing/sharing.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
@@ -303,6 +305,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     chat.watch.close();
     await chat.sweep.stop();
   });
+  const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -350,6 +353,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
+      await api.register(sharingRoutes(sharing, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
       await api.register(adminUsersRoutes(admin, guards));

@@ -24,10 +24,12 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
+import type { ShareLinksTable } from './sharing-tables.js';
 
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
+export type * from './sharing-tables.js';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -324,6 +326,7 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  share_links: ShareLinksTable;
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;
@@ -378,6 +381,7 @@ export type ModuleRow = Selectable<ModulesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type IdentityProviderRow = Selectable<IdentityProvidersTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
