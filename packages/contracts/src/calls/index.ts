@@ -4,6 +4,7 @@ import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
 import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
+import { PROMPT_CALLS } from './prompts.js';
 import { SCIM_CALLS } from './scim.js';
 import { SHARE_CALLS } from './sharing.js';
 import { SITE_CALLS } from './site.js';
@@ -13,6 +14,7 @@ export { ADMIN_CALLS } from './admin.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
 export { SHARE_CALLS } from './sharing.js';
+export { PROMPT_CALLS } from './prompts.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
 /**
@@ -29,6 +31,7 @@ export const API_CALLS = {
   ...FILE_CALLS,
   ...KNOWLEDGE_CALLS,
   ...SHARE_CALLS,
+  ...PROMPT_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
@@ -55,7 +58,7 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof IDENTITY_CALLS
   >,
   Disjoint<
-    typeof SHARE_CALLS,
+    typeof SHARE_CALLS & typeof PROMPT_CALLS,
     typeof AUTH_CALLS &
       typeof CHAT_CALLS &
       typeof SITE_CALLS &
