@@ -45,7 +45,7 @@ function run(cmd: string, args: string[], timeoutMs: number, maxBuffer: number, 
         // One core per OCR process: the pool's worker count is what bounds the load.
         env: { ...process.env, OMP_THREAD_LIMIT: '1' },
       },
-      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+      (err, stdout) => (err ? reject(new Error(`${cmd}: ${err.message}`)) : resolve(stdout)),
     );
     // A process that dies early closes its input: the error it gives is reported above.
     child.stdin?.on('error', () => undefined);
