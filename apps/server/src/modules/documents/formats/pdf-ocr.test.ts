@@ -11,6 +11,8 @@ import { type OcrTools, probeOcr } from '../ocr-tools.js';
 const ENGLISH = ['The quarterly harvest report', 'Marmalade shipments doubled in spring'];
 const CHINESE = ['季度收成报告', '橘子酱的出货量翻了一倍', '今年春天的天气很好', '仓库里还有很多存货'];
 const squeeze = (s: string) => s.replace(/\s+/g, '');
+/** Generous: a loaded machine (the whole suite at once) must not run the OCR out of time. */
+const LIMITS = { threads: 1, timeMs: 180_000, memoryMb: 256 };
 
 /**
  * Scanned PDF pages (images without a text layer) are read by OCR when the machine has
@@ -42,7 +44,7 @@ describe('OCR of scanned PDF pages', () => {
   });
 
   it('the scan has no text layer: without OCR its pages are empty, and the document is ready', async () => {
-    const pool = new ExtractionPool({ threads: 1, timeMs: 60_000, memoryMb: 256 }, Promise.resolve(null));
+    const pool = new ExtractionPool(LIMITS, Promise.resolve(null));
     try {
       const out = await pool.extract({ path: scan, format: 'pdf' }, new AbortController().signal);
       expect(out).toMatchObject({
@@ -56,10 +58,10 @@ describe('OCR of scanned PDF pages', () => {
     } finally {
       await pool.close();
     }
-  }, 90_000);
+  }, 200_000);
 
   it('with OCR, reads the English and the Chinese page in a worker, and the words are searchable', async () => {
-    const pool = new ExtractionPool({ threads: 1, timeMs: 60_000, memoryMb: 256 }, Promise.resolve(tools));
+    const pool = new ExtractionPool(LIMITS, Promise.resolve(tools));
     try {
       const out = await pool.extract({ path: scan, format: 'pdf' }, new AbortController().signal);
       if (!out.ok) throw new Error(out.reason);
@@ -76,7 +78,7 @@ describe('OCR of scanned PDF pages', () => {
     } finally {
       await pool.close();
     }
-  }, 90_000);
+  }, 200_000);
 
   it('keeps a text layer as it is, and reads no more pages than the plan allows', async () => {
     const mixed = path.join(dir, 'mixed.pdf');
@@ -87,7 +89,7 @@ describe('OCR of scanned PDF pages', () => {
       for (const p of await joined.copyPages(src, src.getPageIndices())) joined.addPage(p);
     }
     fs.writeFileSync(mixed, await joined.save());
-    const plan = { langs: tools?.langs ?? [], maxPages: 1, until: Date.now() + 60_000 };
+    const plan = { langs: tools?.langs ?? [], maxPages: 1, until: Date.now() + 150_000 };
     const out = await extract({ path: mixed, format: 'pdf', ocr: plan });
     if (!out.ok) throw new Error(out.reason);
     expect(out.pages.map((p) => p.page)).toEqual([1, 2, 3]);
@@ -95,7 +97,7 @@ describe('OCR of scanned PDF pages', () => {
     expect(out.pages[1]?.text).toContain('harvest');
     // The cap was reached by page 2.
     expect(out.pages[2]?.text).toBe('');
-  }, 60_000);
+  }, 200_000);
 
   it('leaves pages empty once the OCR time is up', async () => {
     const out = await extract({ path: scan, format: 'pdf', ocr: { langs: ['eng'], maxPages: 20, until: Date.now() } });
@@ -103,7 +105,7 @@ describe('OCR of scanned PDF pages', () => {
   });
 
   it('a page whose OCR fails stays empty; the document does not fail', async () => {
-    const plan = { langs: ['no_such_language'], maxPages: 20, until: Date.now() + 60_000 };
+    const plan = { langs: ['no_such_language'], maxPages: 20, until: Date.now() + 150_000 };
     const out = await extract({ path: scan, format: 'pdf', ocr: plan });
     expect(out).toMatchObject({
       ok: true,
@@ -112,5 +114,5 @@ describe('OCR of scanned PDF pages', () => {
         { page: 2, text: '' },
       ],
     });
-  }, 60_000);
+  }, 200_000);
 });
