@@ -1,5 +1,6 @@
 import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ApiTurnsTable, UsageDailyApiTable } from './api-usage-tables.js';
 import type {
   ConversationDraftsTable,
   ConversationsTable,
@@ -147,6 +148,9 @@ export interface CreditTransactionsTable {
   /** Chat charges and refunds: the conversation and model the credits went on. */
   conversation_id: Generated<string | null>;
   model_name: Generated<string | null>;
+  /** Where the credits went: the site ('ui') or a personal API key ('api', with its id). */
+  source: Generated<'ui' | 'api'>;
+  api_key_id: Generated<number | null>;
   created_at: string;
 }
 
@@ -324,6 +328,8 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  api_turns: ApiTurnsTable;
+  usage_daily_api: UsageDailyApiTable;
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;
