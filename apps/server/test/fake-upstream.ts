@@ -371,7 +371,11 @@ function toolCall(
   const id = `call_fake_${r.id}`;
   const args = '{"city":"Paris"}';
   if (!r.stream) {
-    const message = { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name, arguments: args } }] };
+    const message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: args } }],
+    };
     return json(res, 200, {
       ...base,
       object: 'chat.completion',

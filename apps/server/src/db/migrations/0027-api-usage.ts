@@ -61,11 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('usage_daily_api_pk', ['day', 'user_id', 'api_key_id', 'model_name', 'group_id'])
     .execute();
   await db.schema.createIndex('usage_daily_api_key_idx').on('usage_daily_api').columns(['api_key_id', 'day']).execute();
-  await db.schema
-    .createIndex('usage_daily_api_group_idx')
-    .on('usage_daily_api')
-    .columns(['group_id', 'day'])
-    .execute();
+  await db.schema.createIndex('usage_daily_api_group_idx').on('usage_daily_api').columns(['group_id', 'day']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -33,11 +33,7 @@ export function createApiUsageServices(d: {
   const live = new ApiTurnsLive(turnsRepo, d.clock, d.log, d.config.answerLeaseMs);
   const limits = { firstByteMs: d.config.upstreamFirstByteTimeoutMs, totalMs: d.config.upstreamTimeoutMs };
   const turns = new V1Turns(accounting, live, d.settings, d.clock, limits, d.log);
-  const service = new V1Service(
-    new V1Models(d.models, (key, name) => d.gate.allowsModel(key, name)),
-    turns,
-    limits,
-  );
+  const service = new V1Service(new V1Models(d.models, (key, name) => d.gate.allowsModel(key, name)), turns, limits);
   return {
     gate: d.gate,
     service,

@@ -71,7 +71,15 @@ export async function sdkComplete(t: SdkTurn): Promise<Record<string, unknown>> 
     created: seconds(),
     model: t.modelName,
     choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: end.finishReason }],
-    ...(u ? { usage: { prompt_tokens: u.inputTokens ?? 0, completion_tokens: u.outputTokens ?? 0, total_tokens: u.totalTokens ?? 0 } } : {}),
+    ...(u
+      ? {
+          usage: {
+            prompt_tokens: u.inputTokens ?? 0,
+            completion_tokens: u.outputTokens ?? 0,
+            total_tokens: u.totalTokens ?? 0,
+          },
+        }
+      : {}),
   };
 }
 

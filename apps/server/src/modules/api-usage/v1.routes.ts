@@ -139,7 +139,13 @@ function toV1Error(err: unknown): V1Error {
     if ((err.code as string) === 'CAP_REACHED')
       return new V1Error(429, 'insufficient_quota', 'insufficient_quota', 'errors.CAP_REACHED', err.params);
     if (err.status < 500)
-      return new V1Error(err.status, 'invalid_request_error', 'invalid_request_error', `errors.${err.code}`, err.params);
+      return new V1Error(
+        err.status,
+        'invalid_request_error',
+        'invalid_request_error',
+        `errors.${err.code}`,
+        err.params,
+      );
   }
   if (isDatabaseUnavailable(err) || isStorageFull(err))
     return new V1Error(503, 'api_error', 'service_unavailable', 'errors.SERVICE_UNAVAILABLE');
