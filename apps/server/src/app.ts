@@ -61,6 +61,8 @@ import { createSettingsAdminServices } from './modules/settings/settings-admin.s
 import { siteRoutes } from './modules/settings/site.routes.js';
 import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/api-keys.services.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
@@ -116,6 +118,8 @@ export interface BuiltApp {
   housekeeping: { run(now: Date): Promise<void> };
   /** Single sign-on's services (tests resolve accounts from profiles they make up). */
   identity: IdentityServices;
+  /** Personal API keys: the request authentication of `/v1` and the keys' services. */
+  apiKeys: ApiKeyServices;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -259,6 +263,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
+  const apiKeys = createApiKeyServices({ db, users, kv, changes, clock, tx: admin.tx });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -358,6 +363,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
       await api.register(statsRoutes(stats.service, stats.usage));
       await api.register(scimTokensRoutes(scim.tokens));
+      await api.register(apiKeysRoutes(apiKeys));
     },
     { prefix: '/api' },
   );
@@ -382,5 +388,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     presence: stats.presence,
     housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
     identity,
+    apiKeys,
   };
 }

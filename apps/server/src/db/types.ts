@@ -1,6 +1,7 @@
 import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ApiTurnsTable, UsageDailyApiTable } from './api-usage-tables.js';
+import type { ApiKeysTable, GroupPermissionsTable } from './api-key-tables.js';
 import type {
   ConversationDraftsTable,
   ConversationsTable,
@@ -26,6 +27,7 @@ import type {
   KnowledgeBasesTable,
 } from './document-tables.js';
 
+export type * from './api-key-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
@@ -363,6 +365,8 @@ export interface Database {
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
+  group_permissions: GroupPermissionsTable;
+  api_keys: ApiKeysTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_codes: EmailCodesTable;
@@ -377,6 +381,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
 export type ScimTokenRow = Selectable<ScimTokensTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
