@@ -63,6 +63,9 @@ import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/api-keys.services.js';
+import { keyAllowsModel } from './modules/api-keys/api-key-auth.js';
+import { type ApiUsageServices, createApiUsageServices } from './modules/api-usage/api-usage.services.js';
+import { V1_PREFIX, v1Routes } from './modules/api-usage/v1.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
@@ -120,6 +123,8 @@ export interface BuiltApp {
   identity: IdentityServices;
   /** Personal API keys: the request authentication of `/v1` and the keys' services. */
   apiKeys: ApiKeyServices;
+  /** The OpenAI-compatible `/v1` and its billing (tests reach the sweep and the accounting). */
+  apiUsage: ApiUsageServices;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -308,6 +313,24 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     chat.watch.close();
     await chat.sweep.stop();
   });
+  // `/v1`: requests through personal API keys, billed like the chat's turns.
+  const apiUsage = createApiUsageServices({
+    db,
+    users,
+    credits,
+    settings,
+    models: chat.models,
+    clock,
+    config,
+    log: app.log,
+    gate: { authenticate: (header, ip) => apiKeys.auth.authenticate(header, ip), allowsModel: keyAllowsModel },
+  });
+  await apiUsage.sweep.sweep();
+  apiUsage.sweep.start();
+  app.addHook('preClose', async () => {
+    await apiUsage.close();
+    await apiUsage.sweep.stop();
+  });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -369,6 +392,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   );
   // At the site root, where identity providers expect it: SCIM is not part of the JSON API.
   await app.register(scimRoutes(scim), { prefix: SCIM_PREFIX });
+  // At the site root, where OpenAI clients expect it: OpenAI's wire format, not the JSON API.
+  await app.register(v1Routes(apiUsage), { prefix: V1_PREFIX });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {
@@ -389,5 +414,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
     identity,
     apiKeys,
+    apiUsage,
   };
 }

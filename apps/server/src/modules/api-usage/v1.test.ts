@@ -4,7 +4,7 @@ import { keyHolder } from '../../../test/api-key-helpers.js';
 import { addModel, createChatApp, eventually, expectLedgerConsistent } from '../../../test/chat-helpers.js';
 import { type FakeUpstream, fakeAnswer, fakeEmbedding } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { apiLedger, apiTurns, openaiFor, v1Base } from '../../../test/v1-helpers.js';
+import { apiLedger, apiTurns, openaiFor, setBalanceForTest, v1Base } from '../../../test/v1-helpers.js';
 
 /** The OpenAI-compatible endpoint, through the official `openai` client against a real port. */
 describe('/v1 with the openai client', () => {
@@ -196,7 +196,7 @@ describe('/v1 with the openai client', () => {
       expect(((await res.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
     }
     // Out of credits: 429 insufficient_quota, nothing charged.
-    await t.db.updateTable('users').set({ credits_quota: 5, credits_used: 0 }).where('id', '=', k.userId).execute();
+    await setBalanceForTest(t, k.userId, 5);
     const refusal = await ask(openaiFor(t, k.secret)).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(OpenAI.RateLimitError);
     expect(refusal).toMatchObject({ status: 429, code: 'insufficient_quota' });
