@@ -88,7 +88,14 @@ export async function measureV1Ttft(o: V1TtftOptions): Promise<Row[]> {
         `×${ratio.toFixed(2)} of the chat's, ${o.samples} sequential samples each, errors ${failures.length}`,
       budget: '≤ the chat’s own (ratio ≤ 1.00)',
       met: verdict(ratio <= 1 && failures.length === 0),
-      data: { samples: o.samples, v1: vMed, chat: cMed, ratio, errors: failures.length, firstErrors: failures.slice(0, 3) },
+      data: {
+        samples: o.samples,
+        v1: vMed,
+        chat: cMed,
+        ratio,
+        errors: failures.length,
+        firstErrors: failures.slice(0, 3),
+      },
     },
   ];
 }

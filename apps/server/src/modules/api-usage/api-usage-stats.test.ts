@@ -30,13 +30,22 @@ describe('usage split between the chat and API keys', () => {
       .create({ model: 'fake-error', messages: [{ role: 'user', content: 'x' }] })
       .catch(() => undefined);
     const c = await createConversation(t, k.accessToken);
-    expect((await t.post(`/api/chat/conversations/${c.id}/messages`, { content: 'ui', stream: false }, k.accessToken)).status).toBe(200);
+    expect(
+      (await t.post(`/api/chat/conversations/${c.id}/messages`, { content: 'ui', stream: false }, k.accessToken))
+        .status,
+    ).toBe(200);
 
     const overview = (await t.get<UsageOverview>('/api/admin/stats/overview?days=7', admin)).body.data;
     expect(overview.sources?.api).toMatchObject({ requests: 2, credits: 20 });
     expect(overview.sources?.ui.credits).toBe(overview.totals.credits - 20);
     expect(overview.api_keys).toEqual([
-      expect.objectContaining({ api_key_id: k.id, key_name: 'reporting script', user_id: k.userId, requests: 2, credits: 20 }),
+      expect.objectContaining({
+        api_key_id: k.id,
+        key_name: 'reporting script',
+        user_id: k.userId,
+        requests: 2,
+        credits: 20,
+      }),
     ]);
 
     const csv = await t.get('/api/admin/stats/export.csv?days=7', admin);
@@ -44,7 +53,9 @@ describe('usage split between the chat and API keys', () => {
     const [head, ...lines] = csv.text.trim().split(/\r?\n/);
     const columns = head!.split(',');
     expect(columns).toEqual(expect.arrayContaining(['ui_credits', 'api_credits', 'api_requests', 'api_tokens']));
-    const rows = lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i], v])));
+    const rows = lines.map(
+      (l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i], v])) as Record<string, string>,
+    );
     const mine = rows.find((r) => r.user_id === String(k.userId) && r.model === 'fake-echo');
     expect(mine).toMatchObject({ credits: '30', ui_credits: '10', api_credits: '20', api_requests: '2' });
     expect(Number(mine?.api_tokens)).toBeGreaterThan(0);

@@ -1,12 +1,7 @@
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyHolder } from '../../../test/api-key-helpers.js';
-import {
-  createChatApp,
-  createConversation,
-  eventually,
-  expectLedgerConsistent,
-} from '../../../test/chat-helpers.js';
+import { createChatApp, createConversation, eventually, expectLedgerConsistent } from '../../../test/chat-helpers.js';
 import type { FakeUpstream } from '../../../test/fake-upstream.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { apiLedger, apiTurns, openaiFor, setBalanceForTest, v1Base } from '../../../test/v1-helpers.js';
@@ -32,9 +27,7 @@ describe('/v1 billing', () => {
     const k = await keyHolder(t);
     await setBalanceForTest(t, k.userId, 150);
     const client = openaiFor(t, k.secret);
-    const conversations = await Promise.all(
-      Array.from({ length: 12 }, () => createConversation(t, k.accessToken)),
-    );
+    const conversations = await Promise.all(Array.from({ length: 12 }, () => createConversation(t, k.accessToken)));
     const api = Array.from({ length: 12 }, (_, i) =>
       i % 2 === 0
         ? client.chat.completions.create({ model: 'fake-echo', messages: [{ role: 'user', content: `api ${i}` }] })
@@ -48,7 +41,11 @@ describe('/v1 billing', () => {
           })(),
     );
     const chat = conversations.map(async (c, i) => {
-      const res = await t.post(`/api/chat/conversations/${c.id}/messages`, { content: `chat ${i}`, stream: false }, k.accessToken);
+      const res = await t.post(
+        `/api/chat/conversations/${c.id}/messages`,
+        { content: `chat ${i}`, stream: false },
+        k.accessToken,
+      );
       if (res.status !== 200) throw Object.assign(new Error(res.text), { status: res.status });
     });
     const results = await Promise.allSettled([...api, ...chat]);
@@ -95,7 +92,11 @@ describe('/v1 billing', () => {
     const k = await keyHolder(t);
     const ac = new AbortController();
     const pending = openaiFor(t, k.secret).chat.completions.create(
-      { model: 'fake-echo', messages: [{ role: 'user', content: '[fake:ttft=3000] gone before a word' }], stream: true },
+      {
+        model: 'fake-echo',
+        messages: [{ role: 'user', content: '[fake:ttft=3000] gone before a word' }],
+        stream: true,
+      },
       { signal: ac.signal },
     );
     await fake.waitFor((r) => r.lastUserText.includes('gone before a word'), { ended: false });
@@ -132,7 +133,10 @@ describe('/v1 billing', () => {
     expect((await t.userRow(k.userId)).credits_used).toBe(50);
     // A refunded request gives its share of the limit back.
     await t.db.updateTable('api_turns').set({ status: 'refunded' }).where('api_key_id', '=', k.id).execute();
-    const again = await client.chat.completions.create({ model: 'fake-echo', messages: [{ role: 'user', content: 'x' }] });
+    const again = await client.chat.completions.create({
+      model: 'fake-echo',
+      messages: [{ role: 'user', content: 'x' }],
+    });
     expect(again.object).toBe('chat.completion');
   });
 
