@@ -19,12 +19,6 @@ export interface KeyLimit {
   period: KeyPeriod | null;
 }
 
-/** A check run inside the reservation's transaction (usage caps); throws to refuse. */
-export type ReservationCheck = (
-  trx: Transaction<Database>,
-  turn: { userId: number; groupId: number | null; model: string; cost: number; now: string },
-) => Promise<void>;
-
 export interface OpenApiTurn {
   id: string;
   userId: number;
@@ -65,9 +59,6 @@ export type KeptEnd = Omit<ApiTurnEnd, 'status'> & { status: 'complete' | 'stopp
  * the statistics together. Locks are taken in the chat's order: the user row first.
  */
 export class ApiAccounting {
-  /** Usage caps, when that area is wired in: run inside the reservation's transaction. */
-  private checks: ReservationCheck[] = [];
-
   constructor(
     private readonly db: Kysely<Database>,
     private readonly credits: CreditsRepo,
@@ -75,15 +66,10 @@ export class ApiAccounting {
     private readonly turns: ApiTurnsRepo,
   ) {}
 
-  /** Adds a check every reservation passes (e.g. usage caps). */
-  addReservationCheck(check: ReservationCheck): void {
-    this.checks.push(check);
-  }
-
   /**
    * Reserves the turn: the owner's row lock, then the key's credit limit for its period
    * (its spend counted under that lock, so concurrent requests of a key cannot pass it
-   * together), the checks, the charge, the turn's row and its statistics. Returns the
+   * together), the charge, the turn's row and its statistics. Returns the
    * balance after. Throws an `insufficient_quota` refusal; nothing is written then.
    */
   async open(t: OpenApiTurn): Promise<number> {
@@ -99,8 +85,6 @@ export class ApiAccounting {
           });
         }
       }
-      for (const check of this.checks)
-        await check(trx, { userId: t.userId, groupId: t.groupId, model: t.model, cost: t.cost, now: t.now });
       const remaining = await this.charge(trx, t);
       await this.turns.insert(trx, {
         id: t.id,
