@@ -268,7 +268,15 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
-  const apiKeys = createApiKeyServices({ db, users, kv, changes, clock, tx: admin.tx });
+  const apiKeys = createApiKeyServices({
+    db,
+    users,
+    kv,
+    changes,
+    clock,
+    tx: admin.tx,
+    timeZone: () => stats.calendar.timeZone(),
+  });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();

@@ -1,3 +1,4 @@
+import type { ApiKey } from '@aiplatform/contracts';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keyHolder } from '../../../test/api-key-helpers.js';
@@ -131,6 +132,9 @@ describe('/v1 billing', () => {
       expect((r.reason as Error).message).toMatch(/credit limit/);
     }
     expect((await t.userRow(k.userId)).credits_used).toBe(50);
+    // The key's owner sees the spend in the key list.
+    const listed = await t.get<ApiKey[]>('/api/keys', k.accessToken);
+    expect(listed.body.data.find((x) => x.id === k.id)?.spent_in_period).toBe(50);
     // A refunded request gives its share of the limit back.
     await t.db.updateTable('api_turns').set({ status: 'refunded' }).where('api_key_id', '=', k.id).execute();
     const again = await client.chat.completions.create({
