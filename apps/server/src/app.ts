@@ -65,6 +65,7 @@ import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/api-keys.services.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
@@ -264,6 +265,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
   const apiKeys = createApiKeyServices({ db, users, kv, changes, clock, tx: admin.tx });
+  const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -357,6 +359,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
+      await api.register(prompts.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));
