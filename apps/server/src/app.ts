@@ -68,6 +68,7 @@ import { type ApiUsageServices, createApiUsageServices } from './modules/api-usa
 import { V1_PREFIX, v1Routes } from './modules/api-usage/v1.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
@@ -277,6 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     tx: admin.tx,
     timeZone: () => stats.calendar.timeZone(),
   });
+  const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -388,6 +390,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
+      await api.register(prompts.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

@@ -49,46 +49,48 @@ export type AdminApiKey = z.infer<typeof AdminApiKeySchema>;
 
 /** An address or a network: `203.0.113.0/24`, `2001:db8::/32`, or a single address. */
 const CidrSchema = z
-  .string({ error: 'validation.apiKey.ipAllow' })
+  .string({ error: 'validation.personalKey.ipAllow' })
   .trim()
   .refine((v) => [z.cidrv4(), z.cidrv6(), z.ipv4(), z.ipv6()].some((s) => s.safeParse(v).success), {
-    message: 'validation.apiKey.ipAllow',
+    message: 'validation.personalKey.ipAllow',
   });
 
 /** POST /keys. */
 export const CreateApiKeyBodySchema = z
   .object({
     name: z
-      .string({ error: 'validation.apiKey.name' })
+      .string({ error: 'validation.personalKey.name' })
       .trim()
-      .min(1, 'validation.apiKey.name')
-      .max(API_KEY_LIMITS.nameMax, 'validation.apiKey.nameMax'),
+      .min(1, 'validation.personalKey.name')
+      .max(API_KEY_LIMITS.nameMax, 'validation.personalKey.nameMax'),
     models: z
-      .array(z.string({ error: 'validation.apiKey.models' }).trim().min(1, 'validation.apiKey.models').max(200))
-      .max(API_KEY_LIMITS.modelsMax, 'validation.apiKey.models')
+      .array(
+        z.string({ error: 'validation.personalKey.models' }).trim().min(1, 'validation.personalKey.models').max(200),
+      )
+      .max(API_KEY_LIMITS.modelsMax, 'validation.personalKey.models')
       .default([]),
     credit_limit: z
-      .number({ error: 'validation.apiKey.creditLimit' })
-      .int('validation.apiKey.creditLimit')
-      .min(1, 'validation.apiKey.creditLimit')
-      .max(API_KEY_LIMITS.creditLimitMax, 'validation.apiKey.creditLimit')
+      .number({ error: 'validation.personalKey.creditLimit' })
+      .int('validation.personalKey.creditLimit')
+      .min(1, 'validation.personalKey.creditLimit')
+      .max(API_KEY_LIMITS.creditLimitMax, 'validation.personalKey.creditLimit')
       .nullable()
       .default(null),
-    period: z.enum(API_KEY_PERIODS, { error: 'validation.apiKey.period' }).nullable().default(null),
-    expires_at: z.iso.datetime({ offset: true, error: 'validation.apiKey.expiresAt' }).nullable().default(null),
-    ip_allow: z.array(CidrSchema).max(API_KEY_LIMITS.ipAllowMax, 'validation.apiKey.ipAllow').default([]),
+    period: z.enum(API_KEY_PERIODS, { error: 'validation.personalKey.period' }).nullable().default(null),
+    expires_at: z.iso.datetime({ offset: true, error: 'validation.personalKey.expiresAt' }).nullable().default(null),
+    ip_allow: z.array(CidrSchema).max(API_KEY_LIMITS.ipAllowMax, 'validation.personalKey.ipAllow').default([]),
     rpm: z
-      .number({ error: 'validation.apiKey.rpm' })
-      .int('validation.apiKey.rpm')
-      .min(1, 'validation.apiKey.rpm')
-      .max(API_KEY_LIMITS.rpmMax, 'validation.apiKey.rpm')
+      .number({ error: 'validation.personalKey.rpm' })
+      .int('validation.personalKey.rpm')
+      .min(1, 'validation.personalKey.rpm')
+      .max(API_KEY_LIMITS.rpmMax, 'validation.personalKey.rpm')
       .nullable()
       .default(null),
   })
   // A limit needs its period; a period alone limits nothing.
   .refine((b) => (b.credit_limit === null) === (b.period === null), {
     path: ['period'],
-    message: 'validation.apiKey.period',
+    message: 'validation.personalKey.period',
   });
 export type CreateApiKeyBody = z.input<typeof CreateApiKeyBodySchema>;
 

@@ -26,11 +26,13 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
+import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
 
 export type * from './api-key-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
+export type * from './prompt-tables.js';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -332,6 +334,8 @@ export interface UsageDailyTotalsTable {
 export interface Database {
   api_turns: ApiTurnsTable;
   usage_daily_api: UsageDailyApiTable;
+  prompt_templates: PromptTemplatesTable;
+  prompt_template_versions: PromptTemplateVersionsTable;
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;

@@ -5,6 +5,7 @@ import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
 import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
+import { PROMPT_CALLS } from './prompts.js';
 import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
 
@@ -13,6 +14,7 @@ export { ADMIN_CALLS } from './admin.js';
 export { API_KEY_CALLS } from './api-keys.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
+export { PROMPT_CALLS } from './prompts.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
 /**
@@ -28,6 +30,7 @@ export const API_CALLS = {
   ...IDENTITY_CALLS,
   ...FILE_CALLS,
   ...KNOWLEDGE_CALLS,
+  ...PROMPT_CALLS,
   ...API_KEY_CALLS,
 } as const;
 
@@ -55,7 +58,7 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof IDENTITY_CALLS
   >,
   Disjoint<
-    typeof API_KEY_CALLS,
+    typeof PROMPT_CALLS,
     typeof AUTH_CALLS &
       typeof CHAT_CALLS &
       typeof SITE_CALLS &
@@ -65,7 +68,19 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof FILE_CALLS &
       typeof KNOWLEDGE_CALLS
   >,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Disjoint<
+    typeof API_KEY_CALLS,
+    typeof AUTH_CALLS &
+      typeof CHAT_CALLS &
+      typeof SITE_CALLS &
+      typeof ADMIN_CALLS &
+      typeof SCIM_CALLS &
+      typeof IDENTITY_CALLS &
+      typeof FILE_CALLS &
+      typeof KNOWLEDGE_CALLS &
+      typeof PROMPT_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

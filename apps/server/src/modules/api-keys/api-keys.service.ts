@@ -42,7 +42,7 @@ export class ApiKeysService {
     const now = iso(this.d.clock.now());
     // A key that has expired before it was made would only ever be refused.
     if (body.expires_at !== null && Date.parse(body.expires_at) <= Date.parse(now)) {
-      throw new InputError(['validation.apiKey.expiresAt']);
+      throw new InputError(['validation.personalKey.expiresAt']);
     }
     const id = await this.d.db.transaction().execute(async (trx) => {
       if ((await this.d.repo.countLive(userId, now, trx)) >= API_KEY_LIMITS.liveKeysPerUser) {
