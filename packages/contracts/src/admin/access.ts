@@ -72,6 +72,10 @@ export const ACTION_RULES = {
    * own group and its plain users.
    */
   'caps.manage': { all: ['credits.manage', 'user.manage'], group: ['credits.manage.group', 'user.manage.group'] },
+  /** Making, listing and revoking one's own personal API keys. */
+  'api_key.use': { all: ['api.keys'] },
+  /** Listing and revoking others' API keys: the users one manages (a group administrator: their group's). */
+  'api_key.admin': USER_ADMIN,
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
   'stats.read': {
     all: ['settings.manage', 'user.manage', 'credits.manage'],

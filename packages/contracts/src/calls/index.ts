@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
+import { API_KEY_CALLS } from './api-keys.js';
 import { AUTH_CALLS } from './auth.js';
 import { CAPS_CALLS } from './caps.js';
 import { CHAT_CALLS } from './chat.js';
@@ -13,6 +14,7 @@ import { SITE_CALLS } from './site.js';
 export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
 export { CAPS_CALLS } from './caps.js';
+export { API_KEY_CALLS } from './api-keys.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
 export { SHARE_CALLS } from './sharing.js';
@@ -35,6 +37,7 @@ export const API_CALLS = {
   ...SHARE_CALLS,
   ...PROMPT_CALLS,
   ...CAPS_CALLS,
+  ...API_KEY_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
@@ -72,7 +75,7 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof KNOWLEDGE_CALLS
   >,
   Disjoint<
-    typeof CAPS_CALLS,
+    typeof CAPS_CALLS & typeof API_KEY_CALLS,
     typeof AUTH_CALLS &
       typeof CHAT_CALLS &
       typeof SITE_CALLS &
