@@ -1,14 +1,12 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
 import { type RankTerm, toFts5Any, toTsTerm } from './retrieval-query.js';
+import { type SearchScope, scopeFiles } from './search-scope.repo.js';
+import { VectorSearch } from './vector-search.repo.js';
+
+export type { SearchScope } from './search-scope.repo.js';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** Where a search may look: these documents and every document of these knowledge bases. */
-export interface SearchScope {
-  fileIds: readonly string[];
-  knowledgeBaseIds: readonly number[];
-}
 
 /** A chunk and how well it matched (higher is better). */
 export interface RankedChunk {
@@ -37,20 +35,6 @@ const SMALL_SCOPE = 5000;
 /** PostgreSQL: chunks ranked by ts_rank for a search of `limit` in a larger scope, at most. */
 const candidatesFor = (limit: number) => limit * 4 + 32;
 
-/** The ids of the documents a scope covers, as a subquery. */
-function scopeFiles(scope: SearchScope): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [];
-  if (scope.fileIds.length > 0)
-    parts.push(sql`select id as file_id from files where id in (${sql.join(scope.fileIds.map((id) => sql`${id}`))})`);
-  if (scope.knowledgeBaseIds.length > 0)
-    parts.push(
-      sql`select file_id from knowledge_base_documents where knowledge_base_id in (${sql.join(
-        scope.knowledgeBaseIds.map((id) => sql`${id}`),
-      )})`,
-    );
-  return sql.join(parts, sql` union `);
-}
-
 /**
  * Sorted id ranges merged until at most `max` remain, closing the smallest gaps first
  * (what a gap lets in is taken out again by the file filter).
@@ -75,7 +59,7 @@ export function mergeRanges(ranges: readonly [number, number][], max = MAX_RANGE
 
 /**
  * The reads of retrieval: full-text ranking of the chunks of some documents, their
- * embeddings, and the passages themselves. SQLite ranks with FTS5's bm25() over the
+ * embeddings (`vectors`), and the passages themselves. SQLite ranks with FTS5's bm25() over the
  * contentless `chunk_search` (rowid = chunk id); the search is held to the documents' chunk
  * id ranges (a document's chunks are written together, so its ids are close), which FTS5
  * applies inside the index instead of ranking every matching chunk of the site. PostgreSQL
@@ -87,7 +71,12 @@ export class ChunkSearchRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly options: { smallScope?: number } = {},
-  ) {}
+  ) {
+    this.vectors = new VectorSearch(db);
+  }
+
+  /** The embeddings' side of retrieval: the chunks nearest a question's vector. */
+  readonly vectors: VectorSearch;
 
   /** The best `limit` chunks of the scope for any of the terms, best first. */
   async rankText(scope: SearchScope, terms: readonly RankTerm[], limit: number): Promise<RankedChunk[]> {
@@ -172,14 +161,17 @@ export class ChunkSearchRepo {
       return r.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
     }
     // A list of values, not a union: the union's parallel plan started workers for a few
-    // milliseconds of work.
+    // milliseconds of work. The terms are looked up in the index before the scope applies
+    // (`found`, materialized): given both at once, a planner misled by statistics not yet
+    // gathered (a knowledge base just filled) read every chunk of the scope's documents and
+    // checked each term against its whole tsvector, hundreds of thousands of times.
     const r = await sql<RankedChunk>`
       with terms (i, q) as (values ${sql.join(queries.map((q, i) => sql`(${sql.lit(i)}, ${q})`))}),
       ${question},
-      hits as materialized (
-        select s.chunk_id, t.i from terms t join chunk_search s on s.tsv @@ t.q
-        where s.file_id in (${scopeFiles(scope)})
+      found as materialized (
+        select s.chunk_id, s.file_id, t.i from terms t join chunk_search s on s.tsv @@ t.q
       ),
+      hits as materialized (select chunk_id, i from found where file_id in (${scopeFiles(scope)})),
       df as (select i, count(*) as n from hits group by i),
       matched as (select count(distinct chunk_id) as n from hits),
       candidates as (
@@ -207,20 +199,6 @@ export class ChunkSearchRepo {
       from (${scopeFiles(scope)}) s
     `.execute(this.db);
     return mergeRanges(r.rows.flatMap((row) => (row.lo === null || row.hi === null ? [] : [[row.lo, row.hi]])));
-  }
-
-  /**
-   * Embeddings by the given model of the scope's chunks, at most `max` (the caller scores
-   * them all exactly; more than `max` means the scope is too large for that).
-   */
-  async embeddings(scope: SearchScope, model: string, max: number): Promise<{ id: number; embedding: Buffer }[]> {
-    if (scope.fileIds.length === 0 && scope.knowledgeBaseIds.length === 0) return [];
-    const r = await sql<{ id: number; embedding: Buffer }>`
-      select id, embedding from document_chunks
-      where file_id in (${scopeFiles(scope)}) and embedding_model = ${model} and embedding is not null
-      limit ${max}
-    `.execute(this.db);
-    return r.rows;
   }
 
   /** The passages of these chunks with their documents' names (in no particular order). */
