@@ -24,6 +24,21 @@ async function expectWithinWidth(locator: Locator) {
 
 const pageScrollWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
+/** The boxes from the element up to the page that stick out of the window or clip wider content. */
+const tooWideAncestors = (locator: Locator) =>
+  locator.evaluate((start) => {
+    const found: string[] = [];
+    for (let el = start.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+      const box = el.getBoundingClientRect();
+      const label = `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}`;
+      if (box.left < -0.5 || box.right > window.innerWidth + 0.5) found.push(`${label} sticks out`);
+      const clipsX = ['hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+      if (clipsX && el.scrollWidth > el.clientWidth + 1)
+        found.push(`${label} hides ${el.scrollWidth - el.clientWidth}px`);
+    }
+    return found;
+  });
+
 test.describe('admin screens on a phone (375 px)', () => {
   test.use({ viewport: PHONE });
 
@@ -40,11 +55,24 @@ test.describe('admin screens on a phone (375 px)', () => {
     const row = userRow(page, user.id);
     await expect(row).toBeVisible();
 
-    // The page itself does not scroll sideways; the table does.
+    // The page itself does not scroll sideways; the table does, inside its own box on the screen.
     expect(await pageScrollWidth(page)).toBeLessThanOrEqual(PHONE.width);
-    const scroller = page.getByTestId('users-table').locator('.ant-table-content, .ant-table-body').first();
+    const table = page.getByTestId('users-table');
+    await expectWithinWidth(table);
+    const scroller = table.locator('.ant-table-content, .ant-table-body').first();
+    await expectWithinWidth(scroller);
     const widths = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(widths.scroll).toBeGreaterThan(widths.client);
+    expect(widths.client).toBeLessThanOrEqual(PHONE.width);
+    // Nothing between the table and the page is wider than the screen or hides a part of the
+    // table by clipping it (an overflowing table under an `overflow: hidden` box would pass the
+    // page check above).
+    expect(await tooWideAncestors(scroller)).toEqual([]);
+    // The columns that say whose row it is are on screen before any sideways scroll.
+    await expect(row.getByRole('checkbox')).toBeInViewport();
+    const name = row.getByText(user.username, { exact: true });
+    await expect(name).toBeInViewport({ ratio: 1 });
+    await expectWithinWidth(name);
     await expectWithinWidth(page.getByTestId('user-create-button'));
     await expectWithinWidth(page.getByTestId('user-search'));
 

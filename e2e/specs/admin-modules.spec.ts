@@ -202,6 +202,61 @@ test.describe('admin modules: form checks, accessibility, phone', () => {
     expect(posted).toBe(false);
   });
 
+  test('a module without an icon shows its letter in the menu; the picker swaps it for an icon and back', async ({
+    page,
+    request,
+  }) => {
+    const superAdmin = await AdminApi.superAdmin(request);
+    const token = uniqueToken();
+    const name = `ic-${token}`;
+    const res = await superAdmin.raw('POST', '/admin/modules', {
+      name,
+      display_name: `Zeta ${token}`,
+      module_url: `${moduleOrigin}/icons`,
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const id = ((await res.json()) as { data: { id: number } }).data.id;
+    try {
+      await signInAsSuperAdmin(page, null);
+      await openModulesTab(page, 'zh-CN');
+      const entry = page.getByTestId(`menu-module-${name}`);
+      const letter = entry.getByTestId('module-letter-icon');
+      await expect(letter).toHaveText('Z');
+      await expect(entry.locator('.anticon-api')).toHaveCount(0);
+
+      /** Opens the form, picks the option whose text matches, saves, and waits for the answer. */
+      const pickIcon = async (option: string | RegExp) => {
+        await page.getByTestId(`module-edit-${id}`).click();
+        const form = dialog(page, 'module-form-modal');
+        await expect(form).toBeVisible();
+        await page.getByTestId('module-form-icon').click();
+        await page
+          .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+          .filter({ hasText: option })
+          .click();
+        const saved = page.waitForResponse(
+          (r) => r.url().endsWith(`/api/admin/modules/${id}`) && r.request().method() === 'PUT',
+        );
+        await page.getByTestId('module-form-submit').click();
+        const answer = await saved;
+        expect(answer.status(), await answer.text()).toBe(200);
+        await expect(form).toBeHidden();
+        return ((await answer.json()) as { data: { menu_icon: string | null } }).data.menu_icon;
+      };
+
+      expect(await pickIcon(/^Api$/)).toBe('ApiOutlined');
+      await expect(entry.locator('.anticon-api')).toBeVisible();
+      await expect(letter).toHaveCount(0);
+
+      // The letter option puts the letter back.
+      expect(await pickIcon('名称首字（默认）')).toBeFalsy();
+      await expect(letter).toHaveText('Z');
+      await expect(entry.locator('.anticon-api')).toHaveCount(0);
+    } finally {
+      await superAdmin.raw('DELETE', `/admin/modules/${id}`);
+    }
+  });
+
   for (const language of LANGUAGES) {
     test(`the modules tab and its form have no serious accessibility violations (${language})`, async ({
       browser,

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import { fakeAnswer } from '../../apps/server/test/fake-upstream';
 import { ChatApi, conversationItem, messages, openChat, TALL_DESKTOP } from '../support/chat';
 import { DEFAULT_MODEL } from '../support/models';
-import { toast } from '../support/ui';
+import { signInDirect, toast } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
 
 const CODE = ['function add(a: number, b: number): number {', '  return a + b;', '}'].join('\n');
@@ -136,5 +136,65 @@ test.describe('chat: message actions', () => {
     expect(text).toBe(`${lines.slice(0, 6).join('\n')}\n\n${expectedBody}\n`);
     expect(first.assistant_message.content).toBe(fakeAnswer(first.user_message.content));
     expect(first.assistant_message.tokens).toBeGreaterThan(0);
+  });
+});
+
+/** The first question's row and bubble against the list's visible box, the list scrolled to the top. */
+async function firstQuestionFit(page: Page) {
+  const list = page.getByTestId('message-list');
+  await list.evaluate((el) => el.scrollTo({ top: 0 }));
+  await expect.poll(() => list.evaluate((el) => el.scrollTop)).toBe(0);
+  return page.evaluate(() => {
+    const scroller = document.querySelector('[data-testid="message-list"]');
+    const item = document.querySelector('[data-testid="message-item"][data-role="user"]');
+    const bubble = item?.querySelector<HTMLElement>('.chat-bubble');
+    if (!scroller || !item || !bubble) return null;
+    const view = scroller.getBoundingClientRect();
+    const inside = (r: DOMRect) =>
+      r.top >= view.top - 0.5 &&
+      r.bottom <= view.bottom + 0.5 &&
+      r.left >= view.left - 0.5 &&
+      r.right <= view.right + 0.5;
+    // Whatever lies on top of the bubble near its corners (a header, a toolbar) would hide part
+    // of it; 12 px in, past the rounded corners, which are not the bubble's to hit.
+    const b = bubble.getBoundingClientRect();
+    const corners: [number, number][] = [
+      [b.left + 12, b.top + 12],
+      [b.right - 12, b.top + 12],
+      [b.left + 12, b.bottom - 12],
+      [b.right - 12, b.bottom - 12],
+    ];
+    return {
+      rowInside: inside(item.getBoundingClientRect()),
+      bubbleInside: inside(b),
+      textCut: bubble.scrollHeight > bubble.clientHeight + 1 || bubble.scrollWidth > bubble.clientWidth + 1,
+      covered: corners
+        .map(([x, y]) => document.elementFromPoint(x, y))
+        .filter((hit) => !bubble.contains(hit))
+        .map((hit) => (hit ? `${hit.tagName.toLowerCase()}.${hit.className}` : 'nothing')),
+      pageWider: document.documentElement.scrollWidth > window.innerWidth,
+    };
+  });
+}
+
+test.describe('chat: the first question after its answer', () => {
+  test('the first question is shown whole at 1440 and 375 px once the answer has come', async ({ page, request }) => {
+    const user = await registerViaApi(request, { prefix: 'cfit' });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInDirect(page, user.email, user.password, '/chat');
+    const input = page.getByTestId('chat-input');
+    await expect(input).toBeVisible({ timeout: 30_000 });
+    // Several lines and an unbroken run of characters: the bubble wraps, it does not overflow.
+    const question = `First question ${uniqueToken()}\nline two\n${'x'.repeat(90)}`;
+    await input.fill(question);
+    await input.press('Enter');
+    await expect(messages(page, 'assistant').getByTestId('message-copy')).toBeVisible({ timeout: 30_000 });
+    await expect(messages(page, 'user').locator('.chat-user-text')).toHaveText(question);
+
+    const whole = { rowInside: true, bubbleInside: true, textCut: false, covered: [], pageWider: false };
+    expect(await firstQuestionFit(page)).toEqual(whole);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(page.getByTestId('chat-sidebar')).toBeHidden();
+    expect(await firstQuestionFit(page)).toEqual(whole);
   });
 });

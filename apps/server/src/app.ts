@@ -63,6 +63,7 @@ import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
+import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
@@ -259,6 +260,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
+  const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
   modules.health.start();
@@ -352,6 +354,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(imagesRoutes(chat.images, guards, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
+      await api.register(prompts.routes);
       await api.register(adminUsersRoutes(admin, guards));
       await api.register(adminCreditsRoutes(admin.credits));
       await api.register(groupsRoutes(admin));

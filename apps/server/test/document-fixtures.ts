@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import type { FileStatus } from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/types.js';
 import {
@@ -66,15 +68,30 @@ export function simpleChunks(pages: readonly DocumentPage[], paged = true): Docu
   });
 }
 
-/** A ready document of `userId` with these pages indexed; returns its id. */
+/** How a document inserted by `insertDocument` differs from a ready PDF with its pages' tokens. */
+export interface InsertedDocumentOptions {
+  status?: FileStatus;
+  errorCode?: string;
+  /** The document's total tokens, when a test needs an exact number. */
+  tokens?: number;
+  mime?: string;
+}
+
+/**
+ * A document of `userId` with these pages indexed (when ready), as extraction leaves it;
+ * returns its id.
+ */
 export async function insertDocument(
   db: Kysely<Database>,
   userId: number,
   name: string,
   pages: readonly DocumentPage[],
   chunks: readonly DocumentChunk[] = simpleChunks(pages),
+  opts: InsertedDocumentOptions = {},
 ): Promise<string> {
   const id = crypto.randomUUID();
+  const status = opts.status ?? 'ready';
+  const ready = status === 'ready';
   await db
     .insertInto('files')
     .values({
@@ -82,16 +99,17 @@ export async function insertDocument(
       user_id: userId,
       stored_name: `${id}.bin`,
       original_name: name,
-      mime: 'application/pdf',
+      mime: opts.mime ?? 'application/pdf',
       size: pages.reduce((n, p) => n + p.text.length, 0),
       created_at: new Date().toISOString(),
       kind: 'document',
-      status: 'ready',
-      pages: pages.length,
-      tokens: chunks.reduce((n, c) => n + c.tokens, 0),
+      status,
+      error_code: opts.errorCode ?? null,
+      pages: ready ? pages.length : null,
+      tokens: ready ? (opts.tokens ?? chunks.reduce((n, c) => n + c.tokens, 0)) : null,
     })
     .execute();
-  await db.transaction().execute((tx) => new DocumentIndexRepo(db).replace(tx, id, pages, chunks));
+  if (ready) await db.transaction().execute((tx) => new DocumentIndexRepo(db).replace(tx, id, pages, chunks));
   return id;
 }
 

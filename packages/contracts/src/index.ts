@@ -10,6 +10,7 @@ export * from './modules.js';
 export * from './chat.js';
 export * from './chat-search.js';
 export * from './documents.js';
+export * from './prompts.js';
 export * from './announcements.js';
 export * from './stats.js';
 export * from './identity.js';

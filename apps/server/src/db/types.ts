@@ -24,10 +24,12 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
+import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
 
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
+export type * from './prompt-tables.js';
 
 /*
  * Timestamps are ISO-8601 UTC strings (`Date#toISOString`) in both dialects: they sort
@@ -324,6 +326,8 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  prompt_templates: PromptTemplatesTable;
+  prompt_template_versions: PromptTemplateVersionsTable;
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;

@@ -234,6 +234,15 @@ const TABLE: Row[] = [
   ['admin2', 'knowledge.manage', 'g3', N],
   ['user2', 'knowledge.manage', 'g2', F],
 
+  // Prompt templates: a group's by its administrators (every group's by the super administrator), the system's by the super administrator.
+  ['super', 'prompt.group.manage', 'g3', Y],
+  ['admin2', 'prompt.group.manage', 'g2', Y],
+  ['admin2', 'prompt.group.manage', 'g3', N],
+  ['user2', 'prompt.group.manage', 'g2', F],
+  ['super', 'prompt.system.manage', '-', Y],
+  ['admin2', 'prompt.system.manage', '-', F],
+  ['user2', 'prompt.system.manage', '-', F],
+
   // Chatting and uploading into the chat: every role holds them.
   ['super', 'chat.use', '-', Y],
   ['admin2', 'chat.use', '-', Y],

@@ -61,6 +61,10 @@ export const ACTION_RULES = {
    * super administrators for every group (members only read them).
    */
   'knowledge.manage': { all: ['system.all'], group: ['user.manage.group'] },
+  /** A group's prompt templates: that group's administrators, and super administrators for every group. */
+  'prompt.group.manage': { all: ['system.all'], group: ['user.manage.group'] },
+  /** The system's prompt templates, which everyone reads: super administrator only. */
+  'prompt.system.manage': { all: ['system.all'] },
   /** Identity providers and SCIM provisioning tokens: super administrator only. */
   'identity.manage': { all: ['system.all'] },
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */

@@ -57,14 +57,30 @@ export const CreateGroupBodySchema = z.object({
   user_limit: UserLimitSchema.optional(),
 });
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
-export const UpdateGroupBodySchema = CreateGroupBodySchema.partial();
+const SiteNameSchema = z.string().trim().max(100, 'validation.siteName.max').nullable();
+const SiteLogoSchema = z.string().trim().max(1000, 'validation.siteLogo.max').nullable();
+
+/**
+ * PUT /admin/user-groups/{id}: any subset of the create fields, plus the group's fields that
+ * have their own call, so none is dropped silently. The site identity (`site_name`,
+ * `site_logo`, `site_config_enabled`) is applied with the site-config call's rules. A changed
+ * `credits_pool` is refused (400) naming the pool call, which keeps the pool's ledger; the
+ * stored value echoed back is no change. Read-only figures (counts, usage, dates) and unknown
+ * fields are stripped.
+ */
+export const UpdateGroupBodySchema = CreateGroupBodySchema.partial().extend({
+  site_name: SiteNameSchema.optional(),
+  site_logo: SiteLogoSchema.optional(),
+  site_config_enabled: z.boolean({ error: 'validation.status.invalid' }).optional(),
+  credits_pool: z.number({ error: 'validation.group.creditsPoolViaPoolCall' }).optional(),
+});
 export type UpdateGroupBody = z.infer<typeof UpdateGroupBodySchema>;
 
 export const UserLimitBodySchema = z.object({ user_limit: UserLimitSchema });
 export const CreditsPoolBodySchema = z.object({ credits_pool: CreditAmountSchema });
 export const GroupSiteConfigBodySchema = z.object({
-  site_name: z.string().trim().max(100, 'validation.siteName.max').nullable(),
-  site_logo: z.string().trim().max(1000, 'validation.siteLogo.max').nullable(),
+  site_name: SiteNameSchema,
+  site_logo: SiteLogoSchema,
   enabled: z.boolean({ error: 'validation.status.invalid' }),
 });
 export type GroupSiteConfigBody = z.infer<typeof GroupSiteConfigBodySchema>;

@@ -79,8 +79,9 @@ export type CreateAdminUserBody = z.infer<typeof CreateAdminUserBodySchema>;
 /**
  * PUT /admin/users/{id}: any subset. Role, group and extra permissions have their own rules.
  * Known fields are never dropped silently: `status` is applied as PUT …/status would (disabling
- * ends the sessions); a changed `credits_quota` is refused (400) naming the credits call, where a
- * change needs its reason and writes a ledger row. Only truly unknown fields are stripped.
+ * ends the sessions); a changed `credits_quota` or `credits_expire_at` is refused (400) naming
+ * the credits call, where a change needs its reason and writes a ledger row. Only truly unknown
+ * fields are stripped.
  */
 export const UpdateAdminUserBodySchema = z.object({
   username: UsernameSchema.optional(),
@@ -93,6 +94,7 @@ export const UpdateAdminUserBodySchema = z.object({
   remark: RemarkSchema.optional(),
   status: z.enum(['active', 'inactive'], { error: 'validation.status.invalid' }).optional(),
   credits_quota: z.number({ error: 'validation.user.creditsQuotaViaCredits' }).optional(),
+  credits_expire_at: z.string({ error: 'validation.user.creditsExpiryViaCredits' }).nullable().optional(),
   extra_permissions: z
     .array(z.enum(PERMISSIONS, { error: 'validation.permission.invalid' }))
     .max(PERMISSIONS.length)

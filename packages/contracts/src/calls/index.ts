@@ -4,6 +4,7 @@ import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
 import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
+import { PROMPT_CALLS } from './prompts.js';
 import { SCIM_CALLS } from './scim.js';
 import { SITE_CALLS } from './site.js';
 
@@ -11,6 +12,7 @@ export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
+export { PROMPT_CALLS } from './prompts.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
 /**
@@ -26,6 +28,7 @@ export const API_CALLS = {
   ...IDENTITY_CALLS,
   ...FILE_CALLS,
   ...KNOWLEDGE_CALLS,
+  ...PROMPT_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
@@ -51,7 +54,18 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof SCIM_CALLS &
       typeof IDENTITY_CALLS
   >,
-] = [true, true, true, true, true, true, true, true, true];
+  Disjoint<
+    typeof PROMPT_CALLS,
+    typeof AUTH_CALLS &
+      typeof CHAT_CALLS &
+      typeof SITE_CALLS &
+      typeof ADMIN_CALLS &
+      typeof SCIM_CALLS &
+      typeof IDENTITY_CALLS &
+      typeof FILE_CALLS &
+      typeof KNOWLEDGE_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

@@ -4,6 +4,15 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/**
+ * A foreign-key violation, as PostgreSQL (23503) or SQLite reports it: a row the write
+ * refers to was deleted meanwhile (checked a moment before, gone at the insert).
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: string } | undefined)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
 /** Socket errors of a database that is down, restarting or unreachable. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import { isForeignKeyViolation } from '../../lib/data/db-errors.js';
 
 /** The knowledge bases each conversation searches on every turn (table conversation_knowledge_bases). */
 export class ConversationKnowledgeRepo {
@@ -19,15 +20,24 @@ export class ConversationKnowledgeRepo {
     return out;
   }
 
-  /** Replaces the conversation's list with these ids, in one transaction. */
-  async replace(conversationId: string, ids: readonly number[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('conversation_knowledge_bases').where('conversation_id', '=', conversationId).execute();
-      if (ids.length > 0)
-        await trx
-          .insertInto('conversation_knowledge_bases')
-          .values(ids.map((id) => ({ conversation_id: conversationId, knowledge_base_id: id })))
-          .execute();
-    });
+  /**
+   * Replaces the conversation's list with these ids, in one transaction; false (nothing
+   * changed) when one of them, or the conversation, was deleted since the caller checked.
+   */
+  async replace(conversationId: string, ids: readonly number[]): Promise<boolean> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('conversation_knowledge_bases').where('conversation_id', '=', conversationId).execute();
+        if (ids.length > 0)
+          await trx
+            .insertInto('conversation_knowledge_bases')
+            .values(ids.map((id) => ({ conversation_id: conversationId, knowledge_base_id: id })))
+            .execute();
+      });
+      return true;
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return false;
+      throw err;
+    }
   }
 }

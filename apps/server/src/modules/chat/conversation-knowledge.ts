@@ -30,9 +30,12 @@ export class ConversationKnowledge {
     return unique;
   }
 
-  /** Replaces the conversation's knowledge bases (ids already checked). */
-  save(conversationId: string, ids: readonly number[]): Promise<void> {
-    return this.repo.replace(conversationId, ids);
+  /**
+   * Replaces the conversation's knowledge bases (ids already checked); one deleted since
+   * the check is not found, as it would have been a moment earlier.
+   */
+  async save(conversationId: string, ids: readonly number[]): Promise<void> {
+    if (!(await this.repo.replace(conversationId, ids))) throw notFound();
   }
 
   /** The conversations with their `knowledge_base_ids`. */

@@ -101,7 +101,16 @@ export class ConversationsService {
     if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
       throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });
     }
-    if (knowledgeBaseIds.length > 0) await this.knowledge.save(row.id, knowledgeBaseIds);
+    if (knowledgeBaseIds.length > 0) {
+      try {
+        await this.knowledge.save(row.id, knowledgeBaseIds);
+      } catch (err) {
+        // A knowledge base deleted since the check: the request fails whole, leaving no
+        // conversation behind (it has no message yet, so nothing else goes with it).
+        await this.repo.delete(row.id, user.id);
+        throw err;
+      }
+    }
     return { ...toConversation(row), knowledge_base_ids: knowledgeBaseIds };
   }
 

@@ -3,6 +3,8 @@ import type { Citation, Settings } from '@aiplatform/contracts';
 import { EarlyAnswer } from '../../ai/early-answer.js';
 import { estimateTokens } from '../../ai/tokens.js';
 import type { ConversationRow, MessageRow, UserRow } from '../../db/types.js';
+import { isForeignKeyViolation } from '../../lib/data/db-errors.js';
+import { notFound } from '../../lib/http/errors.js';
 import type { CallableModel } from '../models/models.service.js';
 import { dayIn, statsTimeZone } from '../stats/stats-calendar.js';
 import type { AnswerStops } from './answer-stops.js';
@@ -128,6 +130,9 @@ export class TurnReservation {
     } catch (err) {
       // Refused (or the database failed): an answer asked for early is not wanted.
       if (early) ac.abort('client');
+      // The conversation or an attached file was deleted after the checks: not found, as a
+      // moment later; nothing was written (the transaction rolled back).
+      if (isForeignKeyViolation(err)) throw notFound();
       throw err;
     }
     // From the moment the answer row exists a stop call can find it: listen at once, not

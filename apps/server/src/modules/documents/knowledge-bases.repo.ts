@@ -1,3 +1,4 @@
+import { isForeignKeyViolation } from '../../lib/data/db-errors.js';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import type { Database, Db, FileRow } from '../../db/types.js';
 import type { KnowledgeBasesTable } from '../../db/document-tables.js';
@@ -134,23 +135,32 @@ export class KnowledgeBasesRepo {
       .execute();
   }
 
-  /** Adds a document (adding it again changes nothing); returns when it was added. */
-  async addDocument(id: number, fileId: string, now: string): Promise<string> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('knowledge_base_documents')
-        .values({ knowledge_base_id: id, file_id: fileId, created_at: now })
-        .onConflict((oc) => oc.columns(['knowledge_base_id', 'file_id']).doNothing())
-        .execute();
-      await trx.updateTable('knowledge_bases').set({ updated_at: now }).where('id', '=', id).execute();
-    });
+  /**
+   * Adds a document (adding it again changes nothing); returns when it was added, or null
+   * when the knowledge base or the file was deleted between the caller's checks and now.
+   */
+  async addDocument(id: number, fileId: string, now: string): Promise<string | null> {
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('knowledge_base_documents')
+          .values({ knowledge_base_id: id, file_id: fileId, created_at: now })
+          .onConflict((oc) => oc.columns(['knowledge_base_id', 'file_id']).doNothing())
+          .execute();
+        await trx.updateTable('knowledge_bases').set({ updated_at: now }).where('id', '=', id).execute();
+      });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) return null;
+      throw err;
+    }
     const row = await this.db
       .selectFrom('knowledge_base_documents')
       .select('created_at')
       .where('knowledge_base_id', '=', id)
       .where('file_id', '=', fileId)
-      .executeTakeFirstOrThrow();
-    return row.created_at;
+      .executeTakeFirst();
+    // Gone again already: removed by a deletion that came right after the insert.
+    return row?.created_at ?? null;
   }
 
   /** Takes a document out; false when it was not in. */

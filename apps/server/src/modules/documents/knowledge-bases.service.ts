@@ -108,6 +108,7 @@ export class KnowledgeBasesService {
     if (!file) throw notFound();
     if (file.kind !== 'document') throw new InputError(['validation.knowledgeBase.notDocument']);
     const addedAt = await this.repo.addDocument(id, fileId, this.clock.now().toISOString());
+    if (addedAt === null) throw notFound();
     return toKnowledgeDocument({ ...file, added_at: addedAt });
   }
 

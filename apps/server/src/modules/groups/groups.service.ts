@@ -1,7 +1,7 @@
 import type { CreateGroupBody, Group, GroupSiteConfigBody, UpdateGroupBody } from '@aiplatform/contracts';
 import type { Clock } from '../../lib/runtime/clock.js';
 import { paginate } from '../../lib/http/envelope.js';
-import { AppError } from '../../lib/http/errors.js';
+import { AppError, InputError } from '../../lib/http/errors.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { Actor, AdminContext } from '../../policies/actor.js';
 import { authorize, listScope } from '../../policies/policy.js';
@@ -78,13 +78,25 @@ export class GroupsService {
 
   async update(ctx: AdminContext, id: number, body: UpdateGroupBody): Promise<Group> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'group.update', async (trx) => {
-        if (body.name !== undefined) {
-          const same = await this.d.groups.findByName(body.name, trx);
+      this.change(ctx, id, 'group.update', async (trx, group) => {
+        // The pool moves only through its own call, which keeps the pool's ledger and alerts;
+        // the stored total echoed back (a client sending the whole group) is no change.
+        const { credits_pool: pool, site_name, site_logo, site_config_enabled, ...fields } = body;
+        if (pool !== undefined && pool !== group.credits_pool) {
+          throw new InputError(['validation.group.creditsPoolViaPoolCall']);
+        }
+        if (fields.name !== undefined) {
+          const same = await this.d.groups.findByName(fields.name, trx);
           if (same && same.id !== id) throw new AppError('CONFLICT_GROUP_NAME');
         }
-        if (body.user_limit !== undefined) await this.assertLimitFits(id, body.user_limit, trx);
-        return body;
+        if (fields.user_limit !== undefined) await this.assertLimitFits(id, fields.user_limit, trx);
+        // The site identity follows the site-config call's rules: blank means none.
+        return {
+          ...fields,
+          ...(site_name !== undefined ? { site_name: site_name || null } : {}),
+          ...(site_logo !== undefined ? { site_logo: site_logo || null } : {}),
+          ...(site_config_enabled !== undefined ? { site_config_enabled: site_config_enabled ? 1 : 0 } : {}),
+        };
       }),
     );
   }

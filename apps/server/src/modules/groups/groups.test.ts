@@ -558,4 +558,71 @@ describe('groups', () => {
       expect(await me(mToken)).toEqual(before);
     });
   });
+
+  describe('edit never drops a known field', () => {
+    const poolRows = (groupId: number) =>
+      t.db.selectFrom('group_pool_transactions').selectAll().where('group_id', '=', groupId).execute();
+
+    it('refuses a changed credits_pool with 400 naming the pool call, and accepts the stored one', async () => {
+      const g = await createGroupAsAdmin(t, token);
+      expect((await t.put(groupUrl(g.id, '/credits-pool'), { credits_pool: 40 }, token)).status).toBe(200);
+      const rowsBefore = (await poolRows(g.id)).length;
+      for (const lang of ['en-US', 'zh-CN']) {
+        const res = await t.put(groupUrl(g.id), { credits_pool: 900, description: 'changed' }, token, lang);
+        expect(res.status, lang).toBe(400);
+        expect(res.body.error).toBe('VALIDATION_FAILED');
+        expect(res.body.data?.errors?.join()).toContain('/admin/user-groups/{id}/credits-pool');
+      }
+      const after = await getGroup(g.id);
+      expect(after).toMatchObject({ credits_pool: 40, credits_pool_remaining: 40, description: g.description });
+      expect(await poolRows(g.id)).toHaveLength(rowsBefore);
+      await expectPoolConsistent(t, g.id);
+
+      // A client echoing the whole group it read: the pool is unchanged, the rest applies.
+      const same = await t.put<Group>(groupUrl(g.id), { ...after, description: 'echoed' }, token);
+      expect(same.status).toBe(200);
+      expect(same.body.data).toMatchObject({ description: 'echoed', credits_pool: 40 });
+      expect(await poolRows(g.id)).toHaveLength(rowsBefore);
+    });
+
+    it('applies site_name, site_logo and site_config_enabled with the site-config rules', async () => {
+      const g = await createGroupAsAdmin(t, token);
+      const m = await member(g.id);
+      const mToken = (await t.tokensFor(m.email, m.password)).accessToken;
+      const me = async () => (await t.get<SessionData>('/api/auth/me', mToken)).body.data.siteConfig;
+      const logo = 'https://cdn.example.com/edit.png';
+      const res = await t.put<Group>(
+        groupUrl(g.id),
+        { site_name: '  Edit Portal ', site_logo: logo, site_config_enabled: true },
+        token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ site_name: 'Edit Portal', site_logo: logo, site_config_enabled: true });
+      expect(await getGroup(g.id)).toMatchObject({ site_name: 'Edit Portal', site_config_enabled: true });
+      expect(await me()).toMatchObject({ name: 'Edit Portal', logo, is_group_config: true });
+
+      // Blank means none, as on the site-config call; switching off restores the site's identity.
+      const off = await t.put<Group>(groupUrl(g.id), { site_logo: '', site_config_enabled: false }, token);
+      expect(off.body.data).toMatchObject({ site_name: 'Edit Portal', site_logo: null, site_config_enabled: false });
+      expect((await me()).is_group_config).toBe(false);
+
+      for (const body of [{ site_name: 'x'.repeat(101) }, { site_config_enabled: 'yes' }, { site_logo: 7 }]) {
+        const bad = await t.put(groupUrl(g.id), body, token);
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+        expect(bad.body.error).toBe('VALIDATION_FAILED');
+      }
+      expect((await getGroup(g.id)).site_name).toBe('Edit Portal');
+    });
+
+    it('still strips read-only figures and fields it does not know', async () => {
+      const g = await createGroupAsAdmin(t, token);
+      const res = await t.put<Group>(
+        groupUrl(g.id),
+        { description: 'ok', user_count: 99, credits_pool_used: 5, favourite_colour: 'teal' },
+        token,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ description: 'ok', user_count: 0, credits_pool_used: 0 });
+    });
+  });
 });

@@ -44,6 +44,12 @@ export interface AdminUsersDeps {
 
 const EXPORT_BATCH = 500;
 
+/** Both absent, or both the same moment however written (a client may re-serialise the date). */
+function sameInstant(sent: string | null, stored: string | null): boolean {
+  if (sent === null || stored === null) return sent === stored;
+  return sent === stored || Date.parse(sent) === Date.parse(stored);
+}
+
 /** The sessions an administrator sees and ends (the auth module's session repo). */
 export interface UserSessions {
   liveSessions(userId: number, now: string): Promise<AdminUserDetail['sessions']>;
@@ -171,6 +177,11 @@ export class AdminUsersService implements UserTargets {
         // value, as a client echoing the whole user sends it, is no change.
         if (body.credits_quota !== undefined && body.credits_quota !== user.credits_quota) {
           throw new InputError(['validation.user.creditsQuotaViaCredits']);
+        }
+        // The expiry likewise moves only with a credit operation (extend_days); the same instant
+        // in another spelling is still no change.
+        if (body.credits_expire_at !== undefined && !sameInstant(body.credits_expire_at, user.credits_expire_at)) {
+          throw new InputError(['validation.user.creditsExpiryViaCredits']);
         }
         const statusChange = body.status !== undefined && body.status !== user.status;
         if (statusChange) {

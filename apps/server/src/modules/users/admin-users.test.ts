@@ -1,4 +1,10 @@
-import type { AdminUser, AdminUserDetail, BulkUsersResult, Pagination } from '@aiplatform/contracts';
+import type {
+  AdminUser,
+  AdminUserDetail,
+  BulkUsersResult,
+  CreditOperationResult,
+  Pagination,
+} from '@aiplatform/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   adjustCredits,
@@ -394,6 +400,48 @@ describe('admin users', () => {
       const same = await t.put<AdminUser>(userUrl(u.id), { credits_quota: 50, remark: 'same' }, token);
       expect(same.status).toBe(200);
       expect(same.body.data.remark).toBe('same');
+    });
+
+    it('refuses a changed credits_expire_at with 400 naming the credits call, and accepts the stored one', async () => {
+      const u = await createUserAsAdmin(t, token, { credits_quota: 50 });
+      const extended = await t.post<CreditOperationResult>(
+        `/api/admin/users/${u.id}/credits`,
+        { operation: 'add', amount: 1, reason: 'expiry', extend_days: 30 },
+        token,
+      );
+      expect(extended.status).toBe(200);
+      const stored = extended.body.data.user.credits_expire_at!;
+      expect(stored).not.toBeNull();
+      const later = new Date(Date.parse(stored) + 86_400_000).toISOString();
+      for (const [lang, value] of [
+        ['en-US', later],
+        ['zh-CN', null],
+        ['en-US', 'not a date'],
+      ] as const) {
+        const res = await t.put(userUrl(u.id), { credits_expire_at: value, remark: 'x' }, token, lang);
+        expect(res.status, String(value)).toBe(400);
+        expect(res.body.error).toBe('VALIDATION_FAILED');
+        expect(res.body.data?.errors?.join()).toContain('/admin/users/{id}/credits');
+      }
+      expect((await t.userRow(u.id)).credits_expire_at).toBe(stored);
+      expect((await t.userRow(u.id)).remark).toBeNull();
+
+      // The whole user echoed back, even with the date re-serialised, is no change.
+      const whole = (await t.get<AdminUser>(userUrl(u.id), token)).body.data;
+      const reserialised = new Date(Date.parse(stored)).toISOString().replace('Z', '+00:00');
+      const same = await t.put<AdminUser>(
+        userUrl(u.id),
+        { ...whole, credits_expire_at: reserialised, remark: 'same' },
+        token,
+      );
+      expect(same.status).toBe(200);
+      expect(same.body.data).toMatchObject({ remark: 'same', credits_expire_at: stored });
+
+      // A user without an expiry may echo null.
+      const plain = await createUserAsAdmin(t, token);
+      const nulls = await t.put<AdminUser>(userUrl(plain.id), { credits_expire_at: null, remark: 'n' }, token);
+      expect(nulls.status).toBe(200);
+      expect(nulls.body.data.credits_expire_at).toBeNull();
     });
 
     it('still strips fields it does not know', async () => {
