@@ -133,6 +133,8 @@ export class TestApp {
   presence!: BuiltApp['presence'];
   housekeeping!: BuiltApp['housekeeping'];
   identity!: BuiltApp['identity'];
+  apiKeys!: BuiltApp['apiKeys'];
+  apiUsage!: BuiltApp['apiUsage'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -185,6 +187,8 @@ export class TestApp {
     this.presence = built.presence;
     this.housekeeping = built.housekeeping;
     this.identity = built.identity;
+    this.apiKeys = built.apiKeys;
+    this.apiUsage = built.apiUsage;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

@@ -13,6 +13,8 @@ export const PERMISSIONS = [
   'module.manage',
   'settings.manage',
   'system.all',
+  /** Making personal API keys (granted per user or per group, held by no role by default). */
+  'api.keys',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -23,7 +25,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: ['chat.use', 'file.upload'],
 };
 
-/** Role permissions plus per-user grants, de-duplicated. */
+/** Role permissions plus grants (the user's own and their group's), de-duplicated. */
 export function effectivePermissions(role: Role, extra: readonly string[]): string[] {
   return [...new Set([...ROLE_PERMISSIONS[role], ...extra])];
 }

@@ -1,5 +1,7 @@
 import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ApiTurnsTable, UsageDailyApiTable } from './api-usage-tables.js';
+import type { ApiKeysTable, GroupPermissionsTable } from './api-key-tables.js';
 import type {
   ConversationDraftsTable,
   ConversationsTable,
@@ -27,6 +29,7 @@ import type {
 import type { ShareLinksTable } from './sharing-tables.js';
 import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
 
+export type * from './api-key-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
@@ -151,6 +154,9 @@ export interface CreditTransactionsTable {
   /** Chat charges and refunds: the conversation and model the credits went on. */
   conversation_id: Generated<string | null>;
   model_name: Generated<string | null>;
+  /** Where the credits went: the site ('ui') or a personal API key ('api', with its id). */
+  source: Generated<'ui' | 'api'>;
+  api_key_id: Generated<number | null>;
   created_at: string;
 }
 
@@ -328,6 +334,8 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  api_turns: ApiTurnsTable;
+  usage_daily_api: UsageDailyApiTable;
   share_links: ShareLinksTable;
   prompt_templates: PromptTemplatesTable;
   prompt_template_versions: PromptTemplateVersionsTable;
@@ -364,6 +372,8 @@ export interface Database {
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
+  group_permissions: GroupPermissionsTable;
+  api_keys: ApiKeysTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_codes: EmailCodesTable;
@@ -378,6 +388,7 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
 export type ScimTokenRow = Selectable<ScimTokensTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;

@@ -228,6 +228,17 @@ const TABLE: Row[] = [
   ['admin2', 'stats.read', 'g3', N],
   ['user2', 'stats.read', '-', F],
 
+  // Personal API keys: one's own only with the granted permission (no role holds it but the super
+  // administrator's); others' keys as far as one manages their owners.
+  ['super', 'api_key.use', '-', Y],
+  ['admin2', 'api_key.use', '-', F],
+  ['user2', 'api_key.use', '-', F],
+  ['super', 'api_key.admin', 'u3user', Y],
+  ['admin2', 'api_key.admin', 'u2user', Y],
+  ['admin2', 'api_key.admin', 'u3user', N],
+  ['admin2', 'api_key.admin', 'u2admin', F],
+  ['user2', 'api_key.admin', '-', F],
+
   // A group's knowledge bases: changed by its administrators, every group's by the super administrator.
   ['super', 'knowledge.manage', 'g3', Y],
   ['admin2', 'knowledge.manage', 'g2', Y],

@@ -67,6 +67,10 @@ export const ACTION_RULES = {
   'prompt.system.manage': { all: ['system.all'] },
   /** Identity providers and SCIM provisioning tokens: super administrator only. */
   'identity.manage': { all: ['system.all'] },
+  /** Making, listing and revoking one's own personal API keys. */
+  'api_key.use': { all: ['api.keys'] },
+  /** Listing and revoking others' API keys: the users one manages (a group administrator: their group's). */
+  'api_key.admin': USER_ADMIN,
   /** Usage statistics and their CSV export: the whole platform, or a group administrator's own group. */
   'stats.read': {
     all: ['settings.manage', 'user.manage', 'credits.manage'],

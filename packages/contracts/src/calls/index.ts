@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { ADMIN_CALLS } from './admin.js';
+import { API_KEY_CALLS } from './api-keys.js';
 import { AUTH_CALLS } from './auth.js';
 import { CHAT_CALLS } from './chat.js';
 import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
@@ -11,6 +12,7 @@ import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
 export { ADMIN_CALLS } from './admin.js';
+export { API_KEY_CALLS } from './api-keys.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
 export { SHARE_CALLS } from './sharing.js';
@@ -32,6 +34,7 @@ export const API_CALLS = {
   ...KNOWLEDGE_CALLS,
   ...SHARE_CALLS,
   ...PROMPT_CALLS,
+  ...API_KEY_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
@@ -68,7 +71,19 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof FILE_CALLS &
       typeof KNOWLEDGE_CALLS
   >,
-] = [true, true, true, true, true, true, true, true, true, true];
+  Disjoint<
+    typeof API_KEY_CALLS,
+    typeof AUTH_CALLS &
+      typeof CHAT_CALLS &
+      typeof SITE_CALLS &
+      typeof ADMIN_CALLS &
+      typeof SCIM_CALLS &
+      typeof IDENTITY_CALLS &
+      typeof FILE_CALLS &
+      typeof KNOWLEDGE_CALLS &
+      typeof PROMPT_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

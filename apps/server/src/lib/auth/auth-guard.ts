@@ -38,8 +38,8 @@ export interface SessionUsers {
   /** The active session's user and its last-seen time, if the session is live. */
   findForSession(userId: number, sessionId: string): Promise<SessionRow | undefined>;
   isDisabled(userId: number): Promise<boolean>;
-  /** Permissions granted to the user beyond the role's. */
-  extraPermissions(userId: number): Promise<string[]>;
+  /** Permissions granted to the user beyond the role's: their own and their group's. */
+  grantedPermissions(userId: number): Promise<string[]>;
 }
 
 export interface Guards {
@@ -106,7 +106,7 @@ export function createGuards(
   };
   /** Read once per cache entry; a failed read is not kept. */
   const extraPermissionsOf = (userId: number, entry: CachedSession) =>
-    users.extraPermissions(userId).catch((err: unknown) => {
+    users.grantedPermissions(userId).catch((err: unknown) => {
       entry.extraPermissions = undefined;
       throw err;
     });

@@ -20,6 +20,7 @@ import { AdminUsersService } from '../users/admin-users.service.js';
 import { UserImportService } from '../users/user-import.service.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import { AdminTransactions } from '../audit/admin-tx.js';
+import { ApiKeysRepo } from '../api-keys/api-keys.repo.js';
 import { IdempotencyRepo } from '../audit/idempotency.repo.js';
 
 /** Wires the admin side: users, credits, groups and their pools, the audit log. */
@@ -53,6 +54,7 @@ export function createAdminServices(d: {
     adminUsers: new AdminUsersRepo(d.db),
     groups: d.groups,
     sessions: new SessionRepo(d.db, sessionsChanged),
+    apiKeys: new ApiKeysRepo(d.db),
     settings: d.settings,
     tx,
     clock: d.clock,

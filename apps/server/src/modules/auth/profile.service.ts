@@ -60,7 +60,7 @@ export class ProfileService {
       this.settings.getSettings(),
     ]);
     if (!user) throw new AppError('UNAUTHORIZED');
-    const held = effective ?? effectivePermissions(user.role, await this.users.extraPermissions(userId));
+    const held = effective ?? effectivePermissions(user.role, await this.users.grantedPermissions(userId));
     const { id, username, role, group_id } = user;
     return {
       user: toUserDto(user, this.clock.now()),

@@ -18,13 +18,13 @@ export function readerOf(actor: Actor): KnowledgeReader {
 export class KnowledgeAccess {
   constructor(
     private readonly repo: KnowledgeBasesRepo,
-    private readonly users: Pick<UsersRepo, 'findWithGroupById' | 'extraPermissions'>,
+    private readonly users: Pick<UsersRepo, 'findWithGroupById' | 'grantedPermissions'>,
   ) {}
 
   private async reader(userId: number): Promise<KnowledgeReader | undefined> {
     const user = await this.users.findWithGroupById(userId);
     if (!user) return undefined;
-    const permissions = effectivePermissions(user.role, await this.users.extraPermissions(userId));
+    const permissions = effectivePermissions(user.role, await this.users.grantedPermissions(userId));
     return readerOf({ id: user.id, username: user.username, role: user.role, group_id: user.group_id, permissions });
   }
 

@@ -35,6 +35,8 @@ export interface AdminUsersDeps {
   adminUsers: AdminUsersRepo;
   groups: GroupsRepo;
   sessions: UserSessions;
+  /** Personal API keys, revoked with the sessions when an account is disabled or retired. */
+  apiKeys: UserApiKeys;
   settings: SettingsService;
   tx: AdminTransactions;
   clock: Clock;
@@ -54,6 +56,11 @@ function sameInstant(sent: string | null, stored: string | null): boolean {
 export interface UserSessions {
   liveSessions(userId: number, now: string): Promise<AdminUserDetail['sessions']>;
   revokeUserSessions(userId: number, now: string, exceptSessionId: undefined, db: Db): Promise<unknown>;
+}
+
+/** What a lock-out needs of the API keys area (its repo): every live key of these users revoked. */
+export interface UserApiKeys {
+  revokeAllOf(userIds: readonly number[], now: string, db: Db): Promise<number>;
 }
 
 /** Users as administrators run them: list, detail, create, edit, status, password, retire, bulk. */
@@ -207,9 +214,7 @@ export class AdminUsersService implements UserTargets {
           trx,
         );
         // As PUT …/status: a disabled account is locked out at once.
-        if (statusChange && body.status === 'inactive') {
-          await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
-        }
+        if (statusChange && body.status === 'inactive') await this.lockOut([id], now, trx);
         if (permissionsChange) {
           await this.d.users.replaceExtraPermissions(id, [...new Set(body.extra_permissions)], now, trx);
         }
@@ -230,7 +235,7 @@ export class AdminUsersService implements UserTargets {
       const user = await this.lockTarget(ctx.actor, 'user.status', id, trx, now);
       await this.d.users.update(id, { status }, trx);
       // A disabled account is locked out at once, not when its token expires.
-      if (status === 'inactive') await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
+      if (status === 'inactive') await this.lockOut([id], now, trx);
       const action = status === 'active' ? 'user.enable' : 'user.disable';
       return {
         result: await this.present(ctx.actor, id, trx),
@@ -255,7 +260,7 @@ export class AdminUsersService implements UserTargets {
     return this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.lockTarget(ctx.actor, 'user.delete', id, trx, now);
       await this.d.users.update(id, { deleted_at: now, status: 'inactive' }, trx);
-      await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
+      await this.lockOut([id], now, trx);
       return { result: { id }, audit: this.change('user.delete', user, auditSnapshot(user), null) };
     });
   }
@@ -314,9 +319,17 @@ export class AdminUsersService implements UserTargets {
     }
     const status = body.action === 'enable' ? 'active' : 'inactive';
     await this.d.adminUsers.updateMany(ids, { status, updated_at: now }, trx);
-    if (status === 'inactive') {
-      for (const id of ids) await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
-    }
+    if (status === 'inactive') await this.lockOut(ids, now, trx);
+  }
+
+  /**
+   * A disabled or retired account is locked out at once, in the transaction of the change:
+   * its sessions end and its API keys are revoked (the commit's change event empties every
+   * instance's caches of both).
+   */
+  private async lockOut(ids: readonly number[], now: string, trx: Db): Promise<void> {
+    for (const id of ids) await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
+    await this.d.apiKeys.revokeAllOf(ids, now, trx);
   }
 
   private change(

@@ -146,4 +146,24 @@ export class UsersRepo {
     const rows = await db.selectFrom('user_permissions').select('permission').where('user_id', '=', userId).execute();
     return rows.map((r) => r.permission);
   }
+
+  /**
+   * Every permission granted beyond the role's: the user's own and those of their group.
+   * What a request may do is decided on these; `extraPermissions` are the user's own only.
+   */
+  async grantedPermissions(userId: number, db: Db = this.db): Promise<string[]> {
+    const rows = await db
+      .selectFrom('user_permissions')
+      .select('permission')
+      .where('user_id', '=', userId)
+      .union(
+        db
+          .selectFrom('group_permissions')
+          .innerJoin('users', 'users.group_id', 'group_permissions.group_id')
+          .select('group_permissions.permission')
+          .where('users.id', '=', userId),
+      )
+      .execute();
+    return rows.map((r) => r.permission);
+  }
 }

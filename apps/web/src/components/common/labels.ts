@@ -21,6 +21,7 @@ export const PERMISSION_LABEL_KEYS: Record<Permission, string> = {
   'module.manage': 'common:permission.module_manage',
   'settings.manage': 'common:permission.settings_manage',
   'system.all': 'common:permission.system_all',
+  'api.keys': 'common:permission.api_keys',
 };
 
 export function permissionLabelKey(permission: string): string | undefined {
