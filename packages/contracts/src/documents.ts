@@ -34,6 +34,11 @@ export const DOCUMENT_LIMITS = {
   retrievalPassages: 8,
   /** Characters of a citation's snippet. */
   snippetChars: 240,
+  /**
+   * Scanned PDF pages one document has read by OCR at most (when the server has OCR): a
+   * long scan cannot hold an extraction worker for long; its later pages stay without text.
+   */
+  ocrMaxPages: 20,
 } as const;
 
 /** An uploaded file as its owner sees it (POST /chat/files, GET /chat/files/{id}). */

@@ -19,6 +19,7 @@ import { EmbeddingJobsRepo } from './embedding-jobs.repo.js';
 import { EmbeddingModel } from './embedding-model.js';
 import { DEFAULT_EXTRACTION_LIMITS, ExtractionPool } from './extraction-pool.js';
 import { FilesService } from './files.service.js';
+import { detectOcr } from './ocr-tools.js';
 import { createKnowledgeServices } from './knowledge.services.js';
 import { countTokens } from './token-count.js';
 
@@ -42,7 +43,8 @@ export interface DocumentDeps {
 export function createDocumentServices(d: DocumentDeps) {
   const uploadsDir = path.join(d.config.dataDir, 'uploads');
   const index = new DocumentIndexRepo(d.db);
-  const pool = new ExtractionPool(DEFAULT_EXTRACTION_LIMITS);
+  // Scanned PDF pages are read by OCR when the machine has it; said once in the log.
+  const pool = new ExtractionPool(DEFAULT_EXTRACTION_LIMITS, detectOcr(d.log));
   const jobs = new DocumentJobs(
     new DocumentJobsRepo(d.db, index),
     pool,

@@ -5,6 +5,7 @@ import { chunkPages } from './chunking.js';
 import type { DocumentChunk, DocumentPage } from './document-index.repo.js';
 import type { DocumentFormat } from './formats/detect-format.js';
 import { ExtractError } from './formats/extract-error.js';
+import type { OcrPlan } from './formats/pdf-ocr.js';
 import { readDocument } from './formats/read-document.js';
 import { countTokens } from './token-count.js';
 
@@ -12,6 +13,8 @@ export interface ExtractInput {
   /** The stored file. */
   path: string;
   format: DocumentFormat;
+  /** How scanned PDF pages are read; absent or null: OCR is off and they stay empty. */
+  ocr?: OcrPlan | null;
 }
 
 export type ExtractOutput =
@@ -26,7 +29,11 @@ export type ExtractOutput =
 export default async function extract(input: ExtractInput): Promise<ExtractOutput> {
   try {
     const buf = new Uint8Array(await fs.readFile(input.path));
-    const { pages, paged } = await readDocument(buf, input.format);
+    const { pages, paged } = await readDocument(
+      buf,
+      input.format,
+      input.ocr ? { path: input.path, plan: input.ocr } : undefined,
+    );
     const chunks = chunkPages(pages, paged).map((c) => ({ ...c, index: toIndexText(c.text) }));
     const tokens = pages.reduce((sum, p) => sum + countTokens(p.text), 0);
     return { ok: true, pages, chunks, tokens };

@@ -1,5 +1,7 @@
+import { DOCUMENT_LIMITS } from '@aiplatform/contracts';
 import { Piscina } from 'piscina';
 import type { ExtractInput, ExtractOutput } from './extract-worker.js';
+import { type OcrTools, detectOcr } from './ocr-tools.js';
 
 export interface ExtractionLimits {
   /** Documents read at once by this instance (one worker thread each). */
@@ -11,6 +13,12 @@ export interface ExtractionLimits {
 }
 
 export const DEFAULT_EXTRACTION_LIMITS: ExtractionLimits = { threads: 2, timeMs: 60_000, memoryMb: 512 };
+/**
+ * The share of a document's time its OCR may use: past it no OCR process starts, and one
+ * running is killed, so the document still ends (with its later scanned pages empty)
+ * rather than failing at the time limit.
+ */
+const OCR_TIME_SHARE = 0.75;
 
 /**
  * The worker's entry: from the TypeScript sources (tsx, vitest) a small bootstrap that first
@@ -27,7 +35,15 @@ const workerEntry = import.meta.url.endsWith('.ts')
 export class ExtractionPool {
   private pool: Piscina | undefined;
 
-  constructor(private readonly limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS) {}
+  /**
+   * `ocr`: the OCR tools scanned PDF pages are read with (null: none); by default what this
+   * machine has (ocr-tools.ts). A worker runs one OCR process at a time, so there are never
+   * more of them than threads.
+   */
+  constructor(
+    private readonly limits: ExtractionLimits = DEFAULT_EXTRACTION_LIMITS,
+    private readonly ocr: Promise<OcrTools | null> = detectOcr(),
+  ) {}
 
   get threads(): number {
     return this.limits.threads;
@@ -38,6 +54,12 @@ export class ExtractionPool {
    * as a failure with a code, as does a run stopped by `signal` (the app closing).
    */
   async extract(input: ExtractInput, signal: AbortSignal): Promise<ExtractOutput> {
+    const tools = await this.ocr;
+    const ocr = tools && {
+      langs: tools.langs,
+      maxPages: DOCUMENT_LIMITS.ocrMaxPages,
+      until: Date.now() + Math.floor(this.limits.timeMs * OCR_TIME_SHARE),
+    };
     this.pool ??= new Piscina({
       filename: workerEntry,
       minThreads: 0,
@@ -47,7 +69,7 @@ export class ExtractionPool {
     });
     const timeout = AbortSignal.timeout(this.limits.timeMs);
     try {
-      return (await this.pool.run(input, { signal: AbortSignal.any([signal, timeout]) })) as ExtractOutput;
+      return (await this.pool.run({ ...input, ocr }, { signal: AbortSignal.any([signal, timeout]) })) as ExtractOutput;
     } catch (err) {
       if (timeout.aborted) return { ok: false, code: 'FILE_UNREADABLE', reason: 'extraction timed out' };
       if ((err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')

@@ -1,3 +1,4 @@
+import { DOCUMENT_LIMITS } from '@aiplatform/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Empty, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -17,7 +18,29 @@ export interface TextTarget {
   snippet?: string;
 }
 
+/**
+ * Says how many pages have no text (a scan read without OCR, a blank page); for a PDF, that
+ * scanned pages need OCR on the server and how many of them it reads.
+ */
+function EmptyPagesNote({ pages, name }: { pages: readonly { text: string }[]; name: string }) {
+  const { t } = useTranslation();
+  const empty = pages.filter((p) => !p.text.trim()).length;
+  if (empty === 0) return null;
+  const key = /\.pdf$/i.test(name) ? 'chat:documents.emptyPagesScan' : 'chat:documents.emptyPages';
+  return (
+    <Alert
+      className="file-text-empty-note"
+      type="info"
+      showIcon
+      title={t(key, { empty, total: pages.length, max: DOCUMENT_LIMITS.ocrMaxPages })}
+      data-testid="file-text-empty-note"
+    />
+  );
+}
+
 function PageText({ text, snippet, markRef }: { text: string; snippet?: string; markRef?: React.Ref<HTMLElement> }) {
+  const { t } = useTranslation();
+  if (!text.trim()) return <div className="file-text-body is-empty">{t('chat:documents.emptyPage')}</div>;
   const range = snippet ? findPassage(text, snippet) : null;
   if (!range) return <div className="file-text-body">{text}</div>;
   return (
@@ -75,22 +98,25 @@ export function FileTextDrawer({ target, onClose }: { target: TextTarget | null;
       ) : pages.length === 0 ? (
         <Empty description={t('chat:documents.noText')} />
       ) : (
-        pages.map((p) => {
-          const isTarget = p.page === shownPage;
-          return (
-            <section
-              key={p.page}
-              ref={isTarget ? pageRef : undefined}
-              className={`file-text-page${isTarget ? ' is-target' : ''}`}
-              data-testid="file-text-page"
-              data-page={p.page}
-              aria-current={isTarget ? 'true' : undefined}
-            >
-              <h3 className="file-text-page-title">{t('chat:documents.pageTitle', { page: p.page })}</h3>
-              <PageText text={p.text} snippet={isTarget ? target?.snippet : undefined} markRef={markRef} />
-            </section>
-          );
-        })
+        <>
+          <EmptyPagesNote pages={pages} name={target?.name ?? ''} />
+          {pages.map((p) => {
+            const isTarget = p.page === shownPage;
+            return (
+              <section
+                key={p.page}
+                ref={isTarget ? pageRef : undefined}
+                className={`file-text-page${isTarget ? ' is-target' : ''}`}
+                data-testid="file-text-page"
+                data-page={p.page}
+                aria-current={isTarget ? 'true' : undefined}
+              >
+                <h3 className="file-text-page-title">{t('chat:documents.pageTitle', { page: p.page })}</h3>
+                <PageText text={p.text} snippet={isTarget ? target?.snippet : undefined} markRef={markRef} />
+              </section>
+            );
+          })}
+        </>
       )}
     </Drawer>
   );

@@ -2,6 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { ExtractError, unreadable } from './extract-error.js';
 import { type ExtractedText, tidy } from './extracted.js';
 import { looksLikePdf } from './detect-format.js';
+import { type OcrPlan, ocrEmptyPages } from './pdf-ocr.js';
 
 /** The trailer names an /Encrypt dictionary: the document is protected (with a password or not). */
 const isEncrypted = (buf: Uint8Array) => Buffer.from(buf.buffer, buf.byteOffset, buf.length).includes('/Encrypt');
@@ -10,11 +11,12 @@ const isEncrypted = (buf: Uint8Array) => Buffer.from(buf.buffer, buf.byteOffset,
 const READER_OPTIONS = { isEvalSupported: false, verbosity: 0 } as Parameters<typeof getDocumentProxy>[1];
 
 /**
- * A PDF's text, one page per PDF page. A page that is only a scan has no text and stays an
- * empty page: its number still counts. A password-protected file is FILE_ENCRYPTED; one the
- * reader cannot parse is FILE_UNREADABLE.
+ * A PDF's text, one page per PDF page. A page that is only a scan is read by OCR when `ocr`
+ * says how (the stored file's path and the plan); otherwise, or when OCR finds nothing, it
+ * stays an empty page: its number still counts. A password-protected file is
+ * FILE_ENCRYPTED; one the reader cannot parse is FILE_UNREADABLE.
  */
-export async function readPdf(buf: Uint8Array): Promise<ExtractedText> {
+export async function readPdf(buf: Uint8Array, ocr?: { path: string; plan: OcrPlan }): Promise<ExtractedText> {
   if (!looksLikePdf(buf)) throw unreadable('not a PDF');
   let text: string[];
   try {
@@ -30,5 +32,6 @@ export async function readPdf(buf: Uint8Array): Promise<ExtractedText> {
       throw new ExtractError('FILE_ENCRYPTED', 'PDF is encrypted');
     throw unreadable(`PDF: ${(err as Error).message}`);
   }
-  return { pages: text.map((t, i) => ({ page: i + 1, text: tidy(t) })), paged: true };
+  const pages = text.map((t, i) => ({ page: i + 1, text: tidy(t) }));
+  return { pages: ocr ? await ocrEmptyPages(pages, ocr.path, ocr.plan) : pages, paged: true };
 }

@@ -1,5 +1,6 @@
 import type { DocumentFormat } from './detect-format.js';
 import type { ExtractedText } from './extracted.js';
+import type { OcrPlan } from './pdf-ocr.js';
 import { readCsv } from './csv.js';
 import { readDocx } from './docx.js';
 import { readPdf } from './pdf.js';
@@ -7,11 +8,18 @@ import { readPptx } from './pptx.js';
 import { readHtml, readText } from './text.js';
 import { readXlsx } from './xlsx.js';
 
-/** The text of a document of a known format; throws ExtractError when it cannot be read as one. */
-export function readDocument(buf: Uint8Array, format: DocumentFormat): Promise<ExtractedText> | ExtractedText {
+/**
+ * The text of a document of a known format; throws ExtractError when it cannot be read as one.
+ * `ocr` (the stored file's path and how to read scans) applies to PDFs only.
+ */
+export function readDocument(
+  buf: Uint8Array,
+  format: DocumentFormat,
+  ocr?: { path: string; plan: OcrPlan },
+): Promise<ExtractedText> | ExtractedText {
   switch (format) {
     case 'pdf':
-      return readPdf(buf);
+      return readPdf(buf, ocr);
     case 'docx':
       return readDocx(buf);
     case 'xlsx':
