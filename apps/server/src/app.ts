@@ -67,6 +67,8 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
+import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { createSharingService } from './modules/sharing/sharing.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
@@ -310,6 +312,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     chat.watch.close();
     await chat.sweep.stop();
   });
+  const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -357,6 +360,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
       await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
       await api.register(imagesRoutes(chat.images, guards, limits));
+      await api.register(sharingRoutes(sharing, limits));
       await api.register(documentsRoutes(documents, guards, limits));
       await api.register(documents.knowledge.routes);
       await api.register(prompts.routes);

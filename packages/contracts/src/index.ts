@@ -15,6 +15,7 @@ export * from './announcements.js';
 export * from './stats.js';
 export * from './identity.js';
 export * from './api-keys.js';
+export * from './sharing.js';
 export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };
 export { default as errorsEnUS } from './locales/en-US/errors.json' with { type: 'json' };
 export { default as validationZhCN } from './locales/zh-CN/validation.json' with { type: 'json' };

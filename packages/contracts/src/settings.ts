@@ -139,6 +139,8 @@ export const SettingsSchema = z.object({
     .prefault({}),
   /** Knowledge search: the embedding model (`name` of a model of kind `embedding`; '' = full-text ranking only). */
   knowledge: z.object({ embedding_model: z.string().max(200).default('') }).prefault({}),
+  /** Share links: a link marked public is readable without signing in only while this is on (docs/sharing.md). */
+  sharing: z.object({ public_links: z.boolean().default(false) }).prefault({}),
   homepage: z
     .object({
       enabled: z.boolean().default(false),
@@ -193,6 +195,8 @@ export const PublicSystemConfigSchema = z.object({
   /** Defaults of the new-conversation form; nothing secret. */
   ai: z.object({ default_model: z.string(), temperature: z.number() }),
   theme: z.object({ colors: z.record(z.string(), z.string()) }),
+  /** `public_links`: the share dialog offers links readable without signing in. */
+  sharing: z.object({ public_links: z.boolean() }),
 });
 export type PublicSystemConfig = z.infer<typeof PublicSystemConfigSchema>;
 

@@ -25,12 +25,14 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
+import type { ShareLinksTable } from './sharing-tables.js';
 import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
 
 export type * from './api-key-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
+export type * from './sharing-tables.js';
 export type * from './prompt-tables.js';
 
 /*
@@ -328,6 +330,7 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  share_links: ShareLinksTable;
   prompt_templates: PromptTemplatesTable;
   prompt_template_versions: PromptTemplateVersionsTable;
   file_pages: FilePagesTable;
@@ -387,6 +390,7 @@ export type ModuleRow = Selectable<ModulesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
+export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type IdentityProviderRow = Selectable<IdentityProvidersTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;

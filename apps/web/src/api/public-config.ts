@@ -10,6 +10,7 @@ export const DEFAULT_PUBLIC_CONFIG: PublicSystemConfig = {
   chat: { font_family: 'system-ui', font_size: 14 },
   ai: { default_model: 'gpt-4.1-mini-op', temperature: 0 },
   theme: { colors: {} },
+  sharing: { public_links: false },
 };
 
 /** GET /public/system-config, completed with defaults for any section an older server omits. */
@@ -24,6 +25,7 @@ export async function fetchPublicConfig(): Promise<PublicSystemConfig> {
       chat: { ...DEFAULT_PUBLIC_CONFIG.chat, ...data.chat },
       ai: { ...DEFAULT_PUBLIC_CONFIG.ai, ...data.ai },
       theme: { colors: { ...data.theme?.colors } },
+      sharing: { ...DEFAULT_PUBLIC_CONFIG.sharing, ...data.sharing },
     };
   } catch (error) {
     console.error('Public configuration unavailable, using defaults', error);

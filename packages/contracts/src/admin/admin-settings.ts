@@ -122,6 +122,7 @@ export const SettingsUpdateBodySchema = z.object({
     })
     .partial()
     .optional(),
+  sharing: z.object({ public_links: z.boolean() }).partial().optional(),
 });
 export type SettingsUpdateBody = z.infer<typeof SettingsUpdateBodySchema>;
 

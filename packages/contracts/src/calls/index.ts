@@ -7,6 +7,7 @@ import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
 import { PROMPT_CALLS } from './prompts.js';
 import { SCIM_CALLS } from './scim.js';
+import { SHARE_CALLS } from './sharing.js';
 import { SITE_CALLS } from './site.js';
 
 export * from './spec.js';
@@ -14,6 +15,7 @@ export { ADMIN_CALLS } from './admin.js';
 export { API_KEY_CALLS } from './api-keys.js';
 export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
+export { SHARE_CALLS } from './sharing.js';
 export { PROMPT_CALLS } from './prompts.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
@@ -30,6 +32,7 @@ export const API_CALLS = {
   ...IDENTITY_CALLS,
   ...FILE_CALLS,
   ...KNOWLEDGE_CALLS,
+  ...SHARE_CALLS,
   ...PROMPT_CALLS,
   ...API_KEY_CALLS,
 } as const;
@@ -58,7 +61,7 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof IDENTITY_CALLS
   >,
   Disjoint<
-    typeof PROMPT_CALLS,
+    typeof SHARE_CALLS & typeof PROMPT_CALLS,
     typeof AUTH_CALLS &
       typeof CHAT_CALLS &
       typeof SITE_CALLS &

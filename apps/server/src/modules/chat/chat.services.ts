@@ -20,6 +20,7 @@ import { ConversationDocumentsRepo } from './conversation-documents.repo.js';
 import { ConversationsRepo } from './conversations.repo.js';
 import type { ChatDocumentSources } from './document-sources.js';
 import { ConversationsService } from './conversations.service.js';
+import { ConversationImport } from './conversation-import.js';
 import { AnswerSweep } from './answer-sweep.js';
 import { AnswerForwarding } from './answer-forwarding.js';
 import { AnswerWatch } from './answer-watch.js';
@@ -117,6 +118,8 @@ export function createChatServices(d: ChatDeps) {
       new ConversationKnowledge(knowledgeOf, d.documents.knowledge),
     ),
     send,
+    /** New conversations from messages written elsewhere (share links' snapshots). */
+    imports: new ConversationImport(d.db, conversationsRepo, messages, models, d.settings, d.clock),
     watch: new AnswerWatch(conversationsRepo, messages, branches, d.changes, d.clock, longestAnswerMs),
   };
 }

@@ -122,6 +122,7 @@ export class SettingsService {
       chat: { ...s.chat },
       ai: { default_model: s.ai.default_model, temperature: s.ai.temperature },
       theme: { colors: s.theme.colors },
+      sharing: { public_links: s.sharing.public_links },
     };
   }
 }
