@@ -26,6 +26,8 @@ const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSetting
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 const SsoCompletePage = lazy(() => import('./pages/sso/SsoCompletePage'));
+// Open to visitors and members alike: a public link needs no sign-in (the server decides).
+const SharePage = lazy(() => import('./pages/share/SharePage'));
 
 function AppRoutes() {
   return (
@@ -44,6 +46,14 @@ function AppRoutes() {
         element={
           <Suspense fallback={<PageLoading />}>
             <SsoCompletePage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/share/:token"
+        element={
+          <Suspense fallback={<PageLoading />}>
+            <SharePage />
           </Suspense>
         }
       />

@@ -5,6 +5,7 @@ import {
   PictureOutlined,
   PlusOutlined,
   SettingOutlined,
+  ShareAltOutlined,
 } from '@ant-design/icons';
 import { Button, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ interface ChatHeaderProps {
   onNew: () => void;
   /** Opens the settings of the open conversation or of the new chat. */
   onSettings: () => void;
+  /** Opens the share dialog; absent while no stored conversation is open. */
+  onShare?: () => void;
 }
 
 /**
@@ -39,6 +42,7 @@ export function ChatHeader({
   onToggleSidebar,
   onNew,
   onSettings,
+  onShare,
 }: ChatHeaderProps) {
   const { t } = useTranslation();
   const toggleLabel = sidebarVisible ? t('chat:sidebar.hide') : t('chat:sidebar.show');
@@ -70,6 +74,17 @@ export function ChatHeader({
         <Tag icon={<BookOutlined />} color="purple" className="chat-header-tag" data-testid="chat-knowledge-tag">
           {t('chat:header.knowledgeBases', { n: knowledgeBases })}
         </Tag>
+      )}
+      {onShare && (
+        <Tooltip title={t('share:action')}>
+          <Button
+            type="text"
+            icon={<ShareAltOutlined />}
+            onClick={onShare}
+            aria-label={t('share:action')}
+            data-testid="chat-header-share"
+          />
+        </Tooltip>
       )}
       <Tooltip title={t('chat:header.settings')}>
         <Button

@@ -1,7 +1,9 @@
 import type { ChatCredits, ChatModel, Conversation } from '@aiplatform/contracts';
 import { Alert } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChatHeader } from '../../components/chat/ChatHeader';
+import { ShareDialog } from '../../components/sharing/ShareDialog';
 import { ChatComposer } from './ChatComposer';
 import type { ChatSessions } from './chat-sessions';
 import type { DraftKeeper } from './draft-keeper';
@@ -56,6 +58,7 @@ export function ChatMain(props: ChatMainProps) {
   // readable, and the user is asked to pick another model before sending.
   const modelGone = Boolean(conversation && props.modelsLoaded && !model);
   const sender = useSendMessage({ store, drafts: props.drafts, cache: props.cache });
+  const [sharing, setSharing] = useState(false);
   const rework = useAnswerRework({
     store,
     sender,
@@ -81,7 +84,11 @@ export function ChatMain(props: ChatMainProps) {
         onToggleSidebar={props.sidebar.toggle}
         onNew={props.onNew}
         onSettings={props.onSettings}
+        onShare={conversation ? () => setSharing(true) : undefined}
       />
+      {conversation && (
+        <ShareDialog conversationId={conversation.id} open={sharing} onClose={() => setSharing(false)} />
+      )}
       <div className="chat-body">
         <MessagesPane
           store={store}

@@ -11,9 +11,10 @@ import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { CreditHistoryTable } from './CreditHistoryTable';
 import { ProfileInfoCard } from './ProfileInfoCard';
+import { SharedLinksTable } from './SharedLinksTable';
 import './profile.css';
 
-const TAB_KEYS = ['basic', 'credits', 'permissions'] as const;
+const TAB_KEYS = ['basic', 'credits', 'shares', 'permissions'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 const toTabKey = (value: string | null): TabKey => TAB_KEYS.find((key) => key === value) ?? 'basic';
@@ -52,6 +53,11 @@ export default function ProfilePage() {
       key: 'credits',
       label: <span data-testid="profile-tab-credits">{t('profile:tabs.credits')}</span>,
       children: <CreditHistoryTable />,
+    },
+    {
+      key: 'shares',
+      label: <span data-testid="profile-tab-shares">{t('profile:tabs.shares')}</span>,
+      children: <SharedLinksTable />,
     },
     {
       key: 'permissions',

@@ -51,6 +51,14 @@ export function SecurityTab({ settings, readOnly }: { settings: AdminSettings; r
         >
           <Switch data-testid="settings-rate-limit" />
         </Form.Item>
+        <Form.Item
+          name={['sharing', 'public_links']}
+          label={t('settings:security.publicShareLinks')}
+          valuePropName="checked"
+          extra={t('settings:security.publicShareLinksHint')}
+        >
+          <Switch data-testid="settings-public-share-links" />
+        </Form.Item>
       </SettingsSection>
     </SettingsTabForm>
   );

@@ -15,9 +15,17 @@ describe('settings tab forms', () => {
         session_timeout_minutes: 0,
         rate_limit_enabled: true,
       },
+      sharing: { public_links: false },
     });
-    const body = bodyOf('security', { security: { ...values.security, token_expires_in: ' 30m ' } }, settings);
-    expect(body).toEqual({ security: { ...values.security, token_expires_in: '30m' } });
+    const body = bodyOf(
+      'security',
+      { ...values, security: { ...values.security, token_expires_in: ' 30m ' } },
+      settings,
+    );
+    expect(body).toEqual({
+      security: { ...values.security, token_expires_in: '30m' },
+      sharing: { public_links: false },
+    });
   });
 
   it('the basic tab edits named colours and keeps the others', () => {

@@ -40,6 +40,7 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['security', 'max_login_attempts'],
     ['security', 'session_timeout_minutes'],
     ['security', 'rate_limit_enabled'],
+    ['sharing', 'public_links'],
   ],
   storage: [
     ['storage', 'budget_mb'],
