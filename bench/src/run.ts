@@ -19,6 +19,7 @@ import { type ServerProcess, startServer } from './server-process.js';
 import { type Row, verdict } from './stats.js';
 import { measureTtft } from './ttft.js';
 import { measureDocumentTtft } from './ttft-documents.js';
+import { measureV1Ttft } from './ttft-v1.js';
 import { measureUsageStats } from './usage-stats.js';
 import { ensureWebBuild } from './web-build.js';
 import { measureWebConversation } from './web-conversation.js';
@@ -213,6 +214,12 @@ async function mainEntries(fake: Awaited<ReturnType<typeof startFakeUpstream>>, 
         });
         await fake.reset();
       }
+      await measure('ttft', 'time to first token through /v1', async () => {
+        const user = await createUser(api.url, 'ttftv1');
+        setBalance(db, user.id, 2 * (config.ttftSamples + 50) * COST_PER_CHAT);
+        return measureV1Ttft({ apiUrl: api.url, user, db, samples: config.ttftSamples, warmup: 20 });
+      });
+      await fake.reset();
       await measure('ttft', 'time to first token with documents', async () => {
         const user = await createUser(api.url, 'ttftdoc');
         setBalance(db, user.id, 3 * (config.ttftDocumentSamples + 60) * COST_PER_CHAT);

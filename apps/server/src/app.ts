@@ -63,6 +63,9 @@ import { createStorageServices } from './modules/storage/storage.services.js';
 import { storageRoutes } from './modules/storage/storage.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/api-keys.services.js';
+import { keyAllowsModel } from './modules/api-keys/api-key-auth.js';
+import { type ApiUsageServices, createApiUsageServices } from './modules/api-usage/api-usage.services.js';
+import { V1_PREFIX, v1Routes } from './modules/api-usage/v1.routes.js';
 import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
@@ -123,6 +126,8 @@ export interface BuiltApp {
   identity: IdentityServices;
   /** Personal API keys: the request authentication of `/v1` and the keys' services. */
   apiKeys: ApiKeyServices;
+  /** The OpenAI-compatible `/v1` and its billing (tests reach the sweep and the accounting). */
+  apiUsage: ApiUsageServices;
 }
 
 /** Builds the whole server: used by main.ts and by every integration test. */
@@ -266,7 +271,15 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   auth.login.useDirectorySignIn(createLdapServices(identity).signIn);
   const settingsAdmin = createSettingsAdminServices({ db, admin, settings, clock, dataDir: config.dataDir });
   const announcements = createAnnouncementsService({ db, admin, clock });
-  const apiKeys = createApiKeyServices({ db, users, kv, changes, clock, tx: admin.tx });
+  const apiKeys = createApiKeyServices({
+    db,
+    users,
+    kv,
+    changes,
+    clock,
+    tx: admin.tx,
+    timeZone: () => stats.calendar.timeZone(),
+  });
   const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });
   const modules = await createModuleServices({ db, admin, kv, clock, secret, log: app.log });
@@ -311,6 +324,24 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     // After the answers here were stored (their watchers heard how they ended): the rest attach again elsewhere.
     chat.watch.close();
     await chat.sweep.stop();
+  });
+  // `/v1`: requests through personal API keys, billed like the chat's turns.
+  const apiUsage = createApiUsageServices({
+    db,
+    users,
+    credits,
+    settings,
+    models: chat.models,
+    clock,
+    config,
+    log: app.log,
+    gate: { authenticate: (header, ip) => apiKeys.auth.authenticate(header, ip), allowsModel: keyAllowsModel },
+  });
+  await apiUsage.sweep.sweep();
+  apiUsage.sweep.start();
+  app.addHook('preClose', async () => {
+    await apiUsage.close();
+    await apiUsage.sweep.stop();
   });
   const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
   const housekeeping: HousekeepingTask[] = [
@@ -376,6 +407,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   );
   // At the site root, where identity providers expect it: SCIM is not part of the JSON API.
   await app.register(scimRoutes(scim), { prefix: SCIM_PREFIX });
+  // At the site root, where OpenAI clients expect it: OpenAI's wire format, not the JSON API.
+  await app.register(v1Routes(apiUsage), { prefix: V1_PREFIX });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {
@@ -396,5 +429,6 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     housekeeping: { run: (now) => runHousekeeping(now, app.log, housekeeping) },
     identity,
     apiKeys,
+    apiUsage,
   };
 }

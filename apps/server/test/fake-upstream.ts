@@ -13,6 +13,8 @@
  *   `[fake:error-once]`: HTTP 500 the first time a text is asked, answered the next time (a retry)
  *   `[fake:ttft=150]`: the first chunk waits 150 ms (a real model's time to first token; a
  *   non-streamed answer waits as long too)
+ * A request with `tools` (and `tool_choice` not "none") is answered with a call of the first
+ * tool (arguments `{"city":"Paris"}`, streamed in two pieces), finish_reason "tool_calls".
  * `POST /v1/embeddings` answers deterministic vectors (`fakeEmbedding`); a model whose name holds
  * `error` answers HTTP 500, one holding `hang` never answers. Those requests are recorded in `fake.embeddingRequests`.
  * Every request is recorded, with whether the client closed the connection before the end
@@ -39,6 +41,8 @@ export interface RecordedRequest {
   hasImage: boolean;
   imageMime: string | undefined;
   lastUserText: string;
+  /** The request body as received (what a pass-through must leave as the client wrote it). */
+  body: Record<string, unknown>;
   chunksSent: number;
   /** `client-closed`: the client closed the connection before the answer ended. */
   outcome: 'pending' | 'completed' | 'client-closed' | 'dropped' | 'error';
@@ -208,6 +212,7 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
         hasImage: !!image,
         imageMime: image?.[1],
         lastUserText,
+        body,
         chunksSent: 0,
         outcome: 'pending',
         startedAt: Date.now(),
@@ -246,6 +251,8 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
     };
     const firstTokenMs = Number(directive(r.lastUserText, 'ttft') || 0);
     const base = { id: `chatcmpl-fake-${r.id}`, created: Math.floor(Date.now() / 1000), model: r.model };
+    const tool = toolOf(r.body);
+    if (tool) return toolCall(r, res, base, tool, usage);
     if (!r.stream) {
       // An explicit `[fake:delay=N]` makes a whole answer take as long as its stream would.
       const wait = Number(directive(r.lastUserText, 'delay') || 0) * chunks.length + firstTokenMs;
@@ -344,6 +351,49 @@ function embeddings(req: http.IncomingMessage, res: http.ServerResponse, log: Re
     const tokens = inputs.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
     json(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
   });
+}
+
+/** The tool a request asks to be called: its first, unless `tool_choice` is "none". */
+function toolOf(body: Record<string, unknown>): string | undefined {
+  if (!Array.isArray(body.tools) || body.tools.length === 0 || body.tool_choice === 'none') return undefined;
+  const name = (body.tools[0] as { function?: { name?: unknown } }).function?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
+/** Answers with a call of `name`, as a whole message or as tool-call deltas. */
+function toolCall(
+  r: RecordedRequest,
+  res: http.ServerResponse,
+  base: Record<string, unknown>,
+  name: string,
+  usage: Record<string, number>,
+) {
+  const id = `call_fake_${r.id}`;
+  const args = '{"city":"Paris"}';
+  if (!r.stream) {
+    const message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id, type: 'function', function: { name, arguments: args } }],
+    };
+    return json(res, 200, {
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message, finish_reason: 'tool_calls' }],
+      usage,
+    });
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+  const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) =>
+    send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finishReason }] });
+  chunk({ role: 'assistant', content: null });
+  chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: args.slice(0, 8) } }] });
+  chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(8) } }] });
+  r.chunksSent = 2;
+  chunk({}, 'tool_calls');
+  if (r.includeUsage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
+  res.end('data: [DONE]\n\n');
 }
 
 function json(res: http.ServerResponse, status: number, body: unknown) {

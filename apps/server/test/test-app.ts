@@ -134,6 +134,7 @@ export class TestApp {
   housekeeping!: BuiltApp['housekeeping'];
   identity!: BuiltApp['identity'];
   apiKeys!: BuiltApp['apiKeys'];
+  apiUsage!: BuiltApp['apiUsage'];
   config!: AppConfig;
   readonly admin = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
@@ -187,6 +188,7 @@ export class TestApp {
     this.housekeeping = built.housekeeping;
     this.identity = built.identity;
     this.apiKeys = built.apiKeys;
+    this.apiUsage = built.apiUsage;
     const created = built.bootstrapResult.createdAdmin;
     if (created) Object.assign(this.admin, { email: created.email, password: created.password });
     return this;

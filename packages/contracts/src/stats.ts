@@ -121,6 +121,29 @@ export const UsageOverviewSchema = z.object({
   models: z.array(UsageByModelSchema),
   groups: z.array(UsageByGroupSchema),
   top_users: z.array(TopUserSchema),
+  /**
+   * Administrators' view: where the credits went, the site's chat (`ui`) or personal API
+   * keys (`api`), and the keys that spent most.
+   */
+  sources: z
+    .object({
+      ui: z.object({ tokens: z.number(), credits: z.number() }),
+      api: z.object({ requests: z.number(), tokens: z.number(), credits: z.number() }),
+    })
+    .optional(),
+  api_keys: z
+    .array(
+      z.object({
+        api_key_id: z.number(),
+        key_name: z.string().nullable(),
+        user_id: z.number(),
+        username: z.string(),
+        requests: z.number(),
+        tokens: z.number(),
+        credits: z.number(),
+      }),
+    )
+    .optional(),
 });
 export type UsageOverview = z.infer<typeof UsageOverviewSchema>;
 

@@ -54,7 +54,7 @@ export class UpstreamError extends Error {
 // per answer would cost more than everything else on this path. Node unrefs idle pooled
 // sockets, so they never hold a stopping process open.
 const agentOptions = { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 256 };
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
+export const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
 /** The request body: the SDK's messages in the Chat Completions shape, images as data URLs. */
 export function chatCompletionsBody(modelId: string, req: ChatCompletionsRequest): string {

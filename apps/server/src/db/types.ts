@@ -1,5 +1,6 @@
 import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { ApiTurnsTable, UsageDailyApiTable } from './api-usage-tables.js';
 import type { ApiKeysTable, GroupPermissionsTable } from './api-key-tables.js';
 import type {
   ConversationDraftsTable,
@@ -153,6 +154,9 @@ export interface CreditTransactionsTable {
   /** Chat charges and refunds: the conversation and model the credits went on. */
   conversation_id: Generated<string | null>;
   model_name: Generated<string | null>;
+  /** Where the credits went: the site ('ui') or a personal API key ('api', with its id). */
+  source: Generated<'ui' | 'api'>;
+  api_key_id: Generated<number | null>;
   created_at: string;
 }
 
@@ -330,6 +334,8 @@ export interface UsageDailyTotalsTable {
 }
 
 export interface Database {
+  api_turns: ApiTurnsTable;
+  usage_daily_api: UsageDailyApiTable;
   share_links: ShareLinksTable;
   prompt_templates: PromptTemplatesTable;
   prompt_template_versions: PromptTemplateVersionsTable;

@@ -51,6 +51,11 @@ const PLAIN_HTTP = new Set([
   'PUT /scim/v2/Groups/:id',
   'PATCH /scim/v2/Groups/:id',
   'DELETE /scim/v2/Groups/:id',
+  // The OpenAI-compatible API for personal API keys: OpenAI's bodies, server-sent chunks and
+  // error shape, and a key (not a session) as its bearer token.
+  'GET /v1/models',
+  'POST /v1/chat/completions',
+  'POST /v1/embeddings',
 ]);
 
 const CALLS = Object.entries(API_CALLS) as [CallName, CallSpec][];

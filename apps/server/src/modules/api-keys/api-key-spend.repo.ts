@@ -1,17 +1,32 @@
 import type { Kysely } from 'kysely';
 import type { ApiKeyRow, Database } from '../../db/types.js';
+import { ApiTurnsRepo } from '../api-usage/api-turns.repo.js';
+import { periodStartDay } from '../api-usage/key-period.js';
+import { dayIn } from '../stats/stats-calendar.js';
 
 /**
- * What a key spent in its current period. The ledger does not yet record which key a
- * charge came through, so every key has spent nothing until it does; the `/v1` billing
- * fills this in from its ledger rows, and the key list and the key's credit limit read it.
+ * What a key spent in its current period: the cost of its `/v1` requests not refunded whose
+ * statistics day falls in the period, the same count the reservation holds the key's credit
+ * limit to (`api-usage/api-accounting.ts`).
  */
 export class ApiKeySpendRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly turns: ApiTurnsRepo;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** The statistics time zone: periods start at its midnights. */
+    private readonly timeZone: () => Promise<string>,
+  ) {
+    this.turns = new ApiTurnsRepo(db);
+  }
 
   /** Credits each key spent in its current period (its whole life for `total`), by key id. */
-  spentInPeriod(keys: readonly ApiKeyRow[], _now: Date): Promise<Map<number, number>> {
-    void this.db;
-    return Promise.resolve(new Map(keys.map((k) => [k.id, 0])));
+  async spentInPeriod(keys: readonly ApiKeyRow[], now: Date): Promise<Map<number, number>> {
+    if (keys.length === 0) return new Map();
+    const today = dayIn(now, await this.timeZone());
+    const spent = await Promise.all(
+      keys.map((k) => this.turns.spentSince(this.db, k.id, periodStartDay(k.period ?? 'total', today))),
+    );
+    return new Map(keys.map((k, i) => [k.id, spent[i] ?? 0]));
   }
 }

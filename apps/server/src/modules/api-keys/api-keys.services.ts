@@ -19,9 +19,11 @@ export function createApiKeyServices(d: {
   changes: ChangeBus;
   clock: Clock;
   tx: AdminTransactions;
+  /** The statistics time zone, where a key's limit periods start. */
+  timeZone: () => Promise<string>;
 }) {
   const repo = new ApiKeysRepo(d.db);
-  const spend = new ApiKeySpendRepo(d.db);
+  const spend = new ApiKeySpendRepo(d.db, d.timeZone);
   const auth = new ApiKeyAuth({ repo, users: d.users, kv: d.kv, clock: d.clock, changes: d.changes });
   return {
     repo,

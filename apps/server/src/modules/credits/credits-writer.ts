@@ -21,6 +21,8 @@ export interface CreditChange {
   referenceId?: string | null;
   /** A chat charge or refund: what the credits went on, named in the credit history. */
   chat?: { conversationId: string; modelName: string };
+  /** A charge or refund of a request through a personal API key: the key and the model. */
+  api?: { keyId: number; modelName: string };
   /** A chat charge also needs this much balance held, and credits that have not expired. */
   requireBalance?: number;
   requireUnexpired?: boolean;
@@ -98,7 +100,8 @@ export async function applyCreditChange(trx: Db, c: CreditChange): Promise<Credi
       reason: c.reason ?? null,
       reference_id: c.referenceId ?? null,
       conversation_id: c.chat?.conversationId ?? null,
-      model_name: c.chat?.modelName ?? null,
+      model_name: c.chat?.modelName ?? c.api?.modelName ?? null,
+      ...(c.api ? { source: 'api' as const, api_key_id: c.api.keyId } : {}),
       created_at: c.now,
     })
     .returning([

@@ -3,7 +3,12 @@ import { translate } from '../../lib/runtime/i18n.js';
 import type { LedgerRow } from './credits-writer.js';
 
 /** Chat lines that name their model when it is known (`…With` keys take `{{model}}`). */
-const WITH_MODEL = new Set(['server.ledger.chatConsume', 'server.ledger.chatRefund']);
+const WITH_MODEL = new Set([
+  'server.ledger.chatConsume',
+  'server.ledger.chatRefund',
+  'server.ledger.apiConsume',
+  'server.ledger.apiRefund',
+]);
 
 /** The name a ledger line shows for its model: the current display name, else the stored id. */
 export const ledgerModelName = (row: { model_name?: string | null; model_display_name?: string | null }) =>

@@ -19,12 +19,21 @@ export class ModelsRepo {
    * everyone). Embedding models only turn text into vectors: never offered for a chat.
    */
   private usable(groupId: number | null) {
+    return this.granted(groupId).where('m.kind', '=', 'chat');
+  }
+
+  /** Active models of any kind a member of the group may use. */
+  private granted(groupId: number | null) {
     return this.db
       .selectFrom('ai_models as m')
       .selectAll('m')
       .where('m.is_active', '=', 1)
-      .where('m.kind', '=', 'chat')
       .where(grantedTo(MODEL_CATALOG, 'm.id', groupId));
+  }
+
+  /** Chat and embedding models the group may use (what `/v1` offers), in the administrators' order. */
+  findUsableAnyKind(groupId: number | null): Promise<AiModelRow[]> {
+    return this.granted(groupId).orderBy('m.sort_order').orderBy('m.id').execute();
   }
 
   findUsable(groupId: number | null): Promise<AiModelRow[]> {

@@ -65,12 +65,17 @@ export class ModelsService {
     return (await this.repo.findUsable(groupId)).map(toChatModel);
   }
 
-  /** The active model of that name if the group may use it; else MODEL_UNAVAILABLE. */
+  /** Active chat and embedding models the group may use (the personal API offers both). */
+  listForApi(groupId: number | null): Promise<AiModelRow[]> {
+    return this.repo.findUsableAnyKind(groupId);
+  }
+
   /** The name people see for a model: its current display name, or its id when it has none or is gone. */
   async displayName(name: string): Promise<string> {
     return (await this.repo.findByName(name))?.display_name || name;
   }
 
+  /** The active model of that name if the group may use it; else MODEL_UNAVAILABLE. */
   async findUsable(name: string, groupId: number | null): Promise<AiModelRow> {
     const model = await this.repo.findUsableByName(name, groupId);
     if (!model) throw new AppError('MODEL_UNAVAILABLE');

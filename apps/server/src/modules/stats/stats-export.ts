@@ -14,12 +14,18 @@ const COLUMNS = [
   'tokens',
   'credits',
   'conversations',
+  'ui_credits',
+  'api_credits',
+  'api_requests',
+  'api_tokens',
 ] as const;
 type ExportRow = Record<(typeof COLUMNS)[number], string | number>;
 
 /**
  * Usage for charging back to departments: one row per day, user and model (group
- * named), read one day at a time so memory stays flat over long ranges.
+ * named), read one day at a time so memory stays flat over long ranges. The credits are
+ * split by where they went: the site's chat (`ui_credits`) or personal API keys
+ * (`api_credits`, with the API's requests and tokens).
  */
 export function usageCsv(repo: UsageStatsRepo, range: UsageRange) {
   async function* rows(): AsyncGenerator<ExportRow> {
@@ -37,6 +43,11 @@ export function usageCsv(repo: UsageStatsRepo, range: UsageRange) {
           tokens: Number(r.tokens),
           credits: Number(r.credits),
           conversations: Number(r.conversations),
+          // Where the credits went: the site's chat, or personal API keys (`/v1`).
+          ui_credits: Number(r.credits) - Number(r.api_credits ?? 0),
+          api_credits: Number(r.api_credits ?? 0),
+          api_requests: Number(r.api_requests ?? 0),
+          api_tokens: Number(r.api_tokens ?? 0),
         };
       }
     }

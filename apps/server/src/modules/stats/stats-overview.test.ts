@@ -195,6 +195,11 @@ describe('usage overview and export for administrators', () => {
         tokens: String(u.tokens),
         credits: String(u.credits),
         conversations: String(u.convs),
+        // Chat turns only here: all of it went through the site.
+        ui_credits: String(u.credits),
+        api_credits: '0',
+        api_requests: '0',
+        api_tokens: '0',
       };
     };
     const byUser = (rows: Record<string, string>[]) => [...rows].sort((x, y) => Number(x.user_id) - Number(y.user_id));

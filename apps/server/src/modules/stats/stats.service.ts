@@ -153,10 +153,12 @@ export class StatsService {
   /** Usage of the platform, or of one group; a group administrator always gets their own group. */
   async adminOverview(actor: Actor, query: StatsOverviewQuery): Promise<UsageOverview> {
     const range = await this.scopedRange(actor, query);
-    const [totals, active, users] = await Promise.all([
+    const [totals, active, users, api, keys] = await Promise.all([
       this.usage.totals(range),
       this.usage.activeUsersByDay(range),
       this.usage.byUser(range),
+      this.usage.apiTotals(range),
+      this.usage.apiByKey(range, TOP_USERS),
     ]);
     const top = [...users]
       .sort((a, b) => b.credits - a.credits || b.messages - a.messages || a.userId - b.userId)
@@ -196,6 +198,21 @@ export class StatsService {
       })),
     );
     overview.totals.active_users = new Set(users.map((u) => u.userId)).size;
+    // The totals count both; the API's share is rolled up apart, per key.
+    overview.sources = {
+      ui: { tokens: overview.totals.tokens - api.tokens, credits: overview.totals.credits - api.credits },
+      api,
+    };
+    const keyNames = await this.usage.apiKeyNames(keys.map((k) => k.apiKeyId));
+    overview.api_keys = keys.map((k) => ({
+      api_key_id: k.apiKeyId,
+      key_name: keyNames.get(k.apiKeyId) ?? null,
+      user_id: k.userId,
+      username: k.username,
+      requests: k.requests,
+      tokens: k.tokens,
+      credits: k.credits,
+    }));
     return overview;
   }
 

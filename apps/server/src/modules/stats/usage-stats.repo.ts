@@ -115,9 +115,29 @@ export class UsageStatsRepo {
 
   /** The (day, user, model) rows of one day for the charge-back export. */
   exportDay(day: string, groupId: number | undefined) {
+    // The API's share of each row: its per-key rows of the day, summed per (user, model, group).
+    const api = this.db
+      .selectFrom('usage_daily_api')
+      .where('day', '=', day)
+      .select([
+        'user_id',
+        'model_name',
+        'group_id',
+        sql<string>`sum(requests)`.as('requests'),
+        sql<string>`sum(tokens)`.as('tokens'),
+        sql<string>`sum(credits)`.as('credits'),
+      ])
+      .groupBy(['user_id', 'model_name', 'group_id'])
+      .as('api');
     return this.daily({ from: day, to: day, ...(groupId !== undefined ? { groupId } : {}) })
       .innerJoin('users', 'users.id', 'usage_daily.user_id')
       .leftJoin('user_groups', 'user_groups.id', 'usage_daily.group_id')
+      .leftJoin(api, (join) =>
+        join
+          .onRef('api.user_id', '=', 'usage_daily.user_id')
+          .onRef('api.model_name', '=', 'usage_daily.model_name')
+          .onRef('api.group_id', '=', 'usage_daily.group_id'),
+      )
       .select([
         'usage_daily.day',
         'usage_daily.group_id',
@@ -130,12 +150,61 @@ export class UsageStatsRepo {
         'usage_daily.tokens',
         'usage_daily.credits',
         'usage_daily.conversations',
+        'api.requests as api_requests',
+        'api.tokens as api_tokens',
+        'api.credits as api_credits',
       ])
       .where('usage_daily.messages', '>', 0)
       .orderBy('user_groups.name')
       .orderBy('users.username')
       .orderBy('usage_daily.model_name')
       .execute();
+  }
+
+  /** The API's usage of a range per key (most credits first): the source split and the top keys. */
+  async apiByKey(r: UsageRange, limit: number) {
+    let q = this.db
+      .selectFrom('usage_daily_api as a')
+      .innerJoin('users', 'users.id', 'a.user_id')
+      .where('a.day', '>=', r.from)
+      .where('a.day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('a.group_id', '=', r.groupId);
+    const rows = await q
+      .select([
+        'a.api_key_id',
+        'a.user_id',
+        'users.username',
+        sql<string>`sum(a.requests)`.as('requests'),
+        sql<string>`sum(a.tokens)`.as('tokens'),
+        sql<string>`sum(a.credits)`.as('credits'),
+      ])
+      .groupBy(['a.api_key_id', 'a.user_id', 'users.username'])
+      .orderBy(sql`sum(a.credits)`, 'desc')
+      .orderBy('a.api_key_id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      apiKeyId: row.api_key_id,
+      userId: row.user_id,
+      username: row.username,
+      requests: n(row.requests),
+      tokens: n(row.tokens),
+      credits: n(row.credits),
+    }));
+  }
+
+  /** The API's totals of a range. */
+  async apiTotals(r: UsageRange) {
+    let q = this.db.selectFrom('usage_daily_api').where('day', '>=', r.from).where('day', '<=', r.to);
+    if (r.groupId !== undefined) q = q.where('group_id', '=', r.groupId);
+    const row = await q
+      .select([
+        sql<string>`coalesce(sum(requests), 0)`.as('requests'),
+        sql<string>`coalesce(sum(tokens), 0)`.as('tokens'),
+        sql<string>`coalesce(sum(credits), 0)`.as('credits'),
+      ])
+      .executeTakeFirst();
+    return { requests: n(row?.requests), tokens: n(row?.tokens), credits: n(row?.credits) };
   }
 
   /** Live accounts: all, or one group's. */
@@ -161,6 +230,13 @@ export class UsageStatsRepo {
     if (ids.length === 0) return new Map();
     const rows = await this.db.selectFrom('users').where('id', 'in', ids).select(['id', 'username']).execute();
     return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  /** Names of API keys (revoked ones too: usage outlives them). */
+  async apiKeyNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db.selectFrom('api_keys').where('id', 'in', ids).select(['id', 'name']).execute();
+    return new Map(rows.map((r) => [r.id, r.name]));
   }
 
   async groupsById(ids: number[]) {

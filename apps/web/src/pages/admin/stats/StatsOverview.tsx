@@ -5,6 +5,7 @@ import { BreakdownCharts } from './BreakdownCharts';
 import { DailyCharts } from './DailyCharts';
 import { StatsTotals } from './StatsTotals';
 import { TopUsersTable } from './TopUsersTable';
+import { ApiUsageCard } from './ApiUsageCard';
 import { isEmptyOverview } from './chart-options';
 
 interface StatsOverviewProps {
@@ -35,6 +36,7 @@ export function StatsOverview({ overview, showGroups }: StatsOverviewProps) {
           <DailyCharts overview={overview} />
           <BreakdownCharts overview={overview} showGroups={showGroups} />
           <TopUsersTable users={overview.top_users} />
+          <ApiUsageCard overview={overview} />
         </>
       )}
     </Flex>
