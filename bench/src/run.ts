@@ -57,6 +57,8 @@ const config = {
   ssoSamples: env('BENCH_SSO_SAMPLES', 200),
   retrievalChunks: env('BENCH_RETRIEVAL_CHUNKS', 100_000),
   retrievalSamples: env('BENCH_RETRIEVAL_SAMPLES', 200),
+  /** A PostgreSQL server (`postgres://…`) to measure retrieval on too, in a new database there. */
+  postgresUrl: process.env.BENCH_POSTGRES_URL || undefined,
   ssoConcurrency: env('BENCH_SSO_CONCURRENCY', 20),
   documentPages: env('BENCH_DOCUMENT_PAGES', 200),
   documentRuns: env('BENCH_DOCUMENT_RUNS', 3),
@@ -139,14 +141,13 @@ async function main() {
     }
     if (wanted('retrieval')) {
       // In this process, on a database of its own: the time of the search itself.
-      await measure('retrieval', 'retrieval', () =>
-        measureRetrieval({
-          chunks: config.retrievalChunks,
-          chunksPerDocument: 500,
-          samples: config.retrievalSamples,
-          warmup: 20,
-        }),
-      );
+      const retrieval = { chunks: config.retrievalChunks, chunksPerDocument: 500, samples: config.retrievalSamples };
+      await measure('retrieval', 'retrieval', () => measureRetrieval({ ...retrieval, warmup: 20 }));
+      // And on PostgreSQL when a server is named: a database of its own there.
+      if (config.postgresUrl)
+        await measure('retrieval', 'retrieval on PostgreSQL', () =>
+          measureRetrieval({ ...retrieval, warmup: 20, postgresUrl: config.postgresUrl }),
+        );
     }
     if (wanted('sso')) {
       // Its own server (with a super administrator to add the provider) and OpenID issuer.

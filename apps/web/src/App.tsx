@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('./pages/dashboard/DashboardPage'));
 const ChatPage = lazy(() => import('./pages/chat/ChatPage'));
 const ProfilePage = lazy(() => import('./pages/profile/ProfilePage'));
 const KnowledgeRoutes = lazy(() => import('./pages/knowledge/KnowledgeRoutes'));
+const PromptsPage = lazy(() => import('./pages/prompts/PromptsPage'));
 const ModulePage = lazy(() => import('./pages/module/ModulePage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
 const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
@@ -79,6 +80,7 @@ function AppRoutes() {
         <Route path="/dashboard" element={<DashboardPage />} />
         <Route path="/chat" element={<ChatPage />} />
         <Route path="/knowledge/*" element={<KnowledgeRoutes />} />
+        <Route path="/prompts" element={<PromptsPage />} />
         <Route path="/profile" element={<ProfilePage />} />
         <Route path="/module/:moduleName" element={<ModulePage />} />
         <Route path="/admin/users" element={<AdminUsersPage />} />

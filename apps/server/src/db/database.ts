@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresDialect } from 'kysely';
+import * as sqliteVec from 'sqlite-vec';
 import { AutoRollbackSqliteDialect } from './sqlite-dialect.js';
 import { type DatabaseLog, createPgPool } from './pg-pool.js';
 import { withStatementCache } from './statement-cache.js';
@@ -42,6 +43,13 @@ export function openDatabase(opts: { databaseUrl?: string; dataDir: string; log?
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // sqlite-vec's functions score stored embeddings inside SQLite (documents/chunk-search.repo.ts);
+  // without them (a platform it has no build for) embeddings are scored in JavaScript.
+  try {
+    sqliteVec.load(sqlite);
+  } catch (err) {
+    opts.log?.warn({ err }, 'sqlite-vec could not be loaded; embeddings are scored without it');
+  }
   const stopCheckpoints = file === ':memory:' ? () => undefined : scheduleWalCheckpoints(sqlite, opts.log);
   const db = new Kysely<Database>({
     dialect: new AutoRollbackSqliteDialect({ database: withStatementCache(sqlite) }, sqlite),

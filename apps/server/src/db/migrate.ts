@@ -27,6 +27,7 @@ import * as m0025 from './migrations/0025-document-embeddings.js';
 import * as m0028 from './migrations/0028-usage-caps.js';
 import * as m0026 from './migrations/0026-api-keys.js';
 import * as m0027 from './migrations/0027-api-usage.js';
+import * as m0029 from './migrations/0029-chunk-search-pairs.js';
 import * as m0031 from './migrations/0031-prompt-templates.js';
 import * as m0032 from './migrations/0032-share-links.js';
 import type { Database } from './types.js';
@@ -67,6 +68,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0028-usage-caps': m0028,
   '0026-api-keys': m0026,
   '0027-api-usage': m0027,
+  '0029-chunk-search-pairs': m0029,
   '0031-prompt-templates': m0031,
   '0032-share-links': m0032,
 });

@@ -1,14 +1,12 @@
-import { type Kysely, PostgresAdapter, type RawBuilder, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
-import { type RankTerm, toFts5Any, toTsQueryAny } from './retrieval-query.js';
+import { type RankTerm, toFts5Any, toTsTerm } from './retrieval-query.js';
+import { type SearchScope, scopeFiles } from './search-scope.repo.js';
+import { VectorSearch } from './vector-search.repo.js';
+
+export type { SearchScope } from './search-scope.repo.js';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** Where a search may look: these documents and every document of these knowledge bases. */
-export interface SearchScope {
-  fileIds: readonly string[];
-  knowledgeBaseIds: readonly number[];
-}
 
 /** A chunk and how well it matched (higher is better). */
 export interface RankedChunk {
@@ -31,19 +29,11 @@ export interface PassageRow {
  */
 const MAX_RANGES = 64;
 
-/** The ids of the documents a scope covers, as a subquery. */
-function scopeFiles(scope: SearchScope): RawBuilder<unknown> {
-  const parts: RawBuilder<unknown>[] = [];
-  if (scope.fileIds.length > 0)
-    parts.push(sql`select id as file_id from files where id in (${sql.join(scope.fileIds.map((id) => sql`${id}`))})`);
-  if (scope.knowledgeBaseIds.length > 0)
-    parts.push(
-      sql`select file_id from knowledge_base_documents where knowledge_base_id in (${sql.join(
-        scope.knowledgeBaseIds.map((id) => sql`${id}`),
-      )})`,
-    );
-  return sql.join(parts, sql` union `);
-}
+/** PostgreSQL: a scope of at most this many chunks ranks every match (see rankTextPostgres). */
+const SMALL_SCOPE = 5000;
+
+/** PostgreSQL: chunks ranked by ts_rank for a search of `limit` in a larger scope, at most. */
+const candidatesFor = (limit: number) => limit * 4 + 32;
 
 /**
  * Sorted id ranges merged until at most `max` remain, closing the smallest gaps first
@@ -69,28 +59,29 @@ export function mergeRanges(ranges: readonly [number, number][], max = MAX_RANGE
 
 /**
  * The reads of retrieval: full-text ranking of the chunks of some documents, their
- * embeddings, and the passages themselves. SQLite ranks with FTS5's bm25() over the
+ * embeddings (`vectors`), and the passages themselves. SQLite ranks with FTS5's bm25() over the
  * contentless `chunk_search` (rowid = chunk id); the search is held to the documents' chunk
  * id ranges (a document's chunks are written together, so its ids are close), which FTS5
  * applies inside the index instead of ranking every matching chunk of the site. PostgreSQL
- * ranks with ts_rank over the tsvector side table, narrowed by its file id.
+ * ranks with ts_rank over the tsvector side table, a bounded number of candidates in a large
+ * scope (rankTextPostgres).
  */
 export class ChunkSearchRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  /** `smallScope`: PostgreSQL scopes of at most this many chunks rank every match (tests lower it). */
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: { smallScope?: number } = {},
+  ) {
+    this.vectors = new VectorSearch(db);
+  }
+
+  /** The embeddings' side of retrieval: the chunks nearest a question's vector. */
+  readonly vectors: VectorSearch;
 
   /** The best `limit` chunks of the scope for any of the terms, best first. */
   async rankText(scope: SearchScope, terms: readonly RankTerm[], limit: number): Promise<RankedChunk[]> {
     if (terms.length === 0 || (scope.fileIds.length === 0 && scope.knowledgeBaseIds.length === 0)) return [];
-    if (isPostgres(this.db)) {
-      const r = await sql<RankedChunk>`
-        select s.chunk_id as id, ts_rank(s.tsv, q, 1) as score
-        from chunk_search s, to_tsquery('simple', ${toTsQueryAny(terms)}) q
-        where s.file_id in (${scopeFiles(scope)}) and s.tsv @@ q
-        order by score desc, s.chunk_id
-        limit ${limit}
-      `.execute(this.db);
-      return r.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
-    }
+    if (isPostgres(this.db)) return this.rankTextPostgres(scope, terms, limit);
     const ranges = await this.chunkRanges(scope);
     if (ranges.length === 0) return [];
     const match = toFts5Any(terms);
@@ -135,6 +126,69 @@ export class ChunkSearchRepo {
     return rows.map((r) => ({ id: r.id, score: -r.rank }));
   }
 
+  /**
+   * PostgreSQL. Terms are plain lexemes (pairs of CJK characters included), so the GIN index
+   * alone says which chunks hold a term, without reading their tsvectors; ts_rank reads a
+   * chunk's whole tsvector (a few KB, stored out of line), and a common word of a question
+   * can match tens of thousands of chunks. A scope of at most `SMALL_SCOPE` chunks ranks every
+   * match, as the planner finds best. A larger one first looks for each term on its own in the
+   * index, gives every matching chunk the sum of its terms' rarity (ln(1 + chunks matched /
+   * chunks holding the term), as BM25 weighs terms), and ranks only the best
+   * `candidatesFor(limit)` of those by ts_rank.
+   */
+  private async rankTextPostgres(scope: SearchScope, terms: readonly RankTerm[], limit: number) {
+    const queries = terms.map((term) => {
+      const t = toTsTerm(term);
+      return t.pair ? sql`${t.text}::tsquery` : sql`to_tsquery('simple', ${t.text})`;
+    });
+    // Made once (materialized): a stable function in an expression is made again for every row.
+    const question = sql`question as materialized (select ${sql.join(queries, sql` || `)} as q)`;
+    const small = this.options.smallScope ?? SMALL_SCOPE;
+    const counted = await sql<{ n: number | string }>`
+      select count(*) as n from (
+        select 1 from chunk_search where file_id in (${scopeFiles(scope)}) limit ${small + 1}
+      ) s
+    `.execute(this.db);
+    if (Number(counted.rows[0]?.n ?? 0) <= small) {
+      const r = await sql<RankedChunk>`
+        with ${question}
+        select s.chunk_id as id, ts_rank(s.tsv, question.q, 1) as score
+        from chunk_search s cross join question
+        where s.file_id in (${scopeFiles(scope)}) and s.tsv @@ question.q
+        order by score desc, s.chunk_id
+        limit ${limit}
+      `.execute(this.db);
+      return r.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+    }
+    // A list of values, not a union: the union's parallel plan started workers for a few
+    // milliseconds of work. The terms are looked up in the index before the scope applies
+    // (`found`, materialized): given both at once, a planner misled by statistics not yet
+    // gathered (a knowledge base just filled) read every chunk of the scope's documents and
+    // checked each term against its whole tsvector, hundreds of thousands of times.
+    const r = await sql<RankedChunk>`
+      with terms (i, q) as (values ${sql.join(queries.map((q, i) => sql`(${sql.lit(i)}, ${q})`))}),
+      ${question},
+      found as materialized (
+        select s.chunk_id, s.file_id, t.i from terms t join chunk_search s on s.tsv @@ t.q
+      ),
+      hits as materialized (select chunk_id, i from found where file_id in (${scopeFiles(scope)})),
+      df as (select i, count(*) as n from hits group by i),
+      matched as (select count(distinct chunk_id) as n from hits),
+      candidates as (
+        select h.chunk_id, sum(ln(1 + matched.n::float8 / df.n)) as weight
+        from hits h join df on df.i = h.i cross join matched
+        group by h.chunk_id
+        order by weight desc, h.chunk_id
+        limit ${candidatesFor(limit)}
+      )
+      select c.chunk_id as id, ts_rank(s.tsv, question.q, 1) as score
+      from candidates c join chunk_search s on s.chunk_id = c.chunk_id cross join question
+      order by score desc, c.chunk_id
+      limit ${limit}
+    `.execute(this.db);
+    return r.rows.map((row) => ({ id: row.id, score: Number(row.score) }));
+  }
+
   /** Chunk id ranges of the scope's documents (SQLite), merged. */
   private async chunkRanges(scope: SearchScope): Promise<[number, number][]> {
     // One seek each on the index of file_id (rowid included): no chunk of a document is read.
@@ -145,20 +199,6 @@ export class ChunkSearchRepo {
       from (${scopeFiles(scope)}) s
     `.execute(this.db);
     return mergeRanges(r.rows.flatMap((row) => (row.lo === null || row.hi === null ? [] : [[row.lo, row.hi]])));
-  }
-
-  /**
-   * Embeddings by the given model of the scope's chunks, at most `max` (the caller scores
-   * them all exactly; more than `max` means the scope is too large for that).
-   */
-  async embeddings(scope: SearchScope, model: string, max: number): Promise<{ id: number; embedding: Buffer }[]> {
-    if (scope.fileIds.length === 0 && scope.knowledgeBaseIds.length === 0) return [];
-    const r = await sql<{ id: number; embedding: Buffer }>`
-      select id, embedding from document_chunks
-      where file_id in (${scopeFiles(scope)}) and embedding_model = ${model} and embedding is not null
-      limit ${max}
-    `.execute(this.db);
-    return r.rows;
   }
 
   /** The passages of these chunks with their documents' names (in no particular order). */

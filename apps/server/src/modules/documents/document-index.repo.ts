@@ -1,6 +1,7 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, Db } from '../../db/types.js';
 import { toIndexText } from '../chat/search-text.js';
+import { cjkPairsOf } from './retrieval-query.js';
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -30,7 +31,8 @@ const WRITE_BATCH = 200;
  * The one writer of a document's extracted text: its pages, its chunks and their full-text
  * entries (table `chunk_search`: FTS5 on SQLite with rowid = chunk id, a tsvector side table
  * on PostgreSQL; the index text is made by search-text.ts, so Chinese is split per
- * character on both). Removal needs nothing here: deleting a file cascades to its pages and
+ * character on both, and on PostgreSQL each two consecutive characters are a lexeme too,
+ * see retrieval-query.ts). Removal needs nothing here: deleting a file cascades to its pages and
  * chunks, and a chunk's index entry goes with it (SQLite trigger, PostgreSQL cascade).
  */
 export class DocumentIndexRepo {
@@ -67,7 +69,9 @@ export class DocumentIndexRepo {
       // One statement per batch.
       const values = sql.join(
         entries.map((e) =>
-          postgres ? sql`(${e.id}, ${fileId}, to_tsvector('simple', ${e.body}))` : sql`(${e.id}, ${e.body})`,
+          postgres
+            ? sql`(${e.id}, ${fileId}, to_tsvector('simple', ${e.body}) || array_to_tsvector(${cjkPairsOf(e.body)}::text[]))`
+            : sql`(${e.id}, ${e.body})`,
         ),
       );
       await (

@@ -88,7 +88,26 @@ export function toFts5Any(terms: readonly RankTerm[]): string {
 /** tsquery lexeme literal: single quotes and backslashes escaped. */
 const tsLexeme = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
-/** The PostgreSQL to_tsquery text for any of the terms: `'a' | 'b' <-> 'c'`. */
-export function toTsQueryAny(terms: readonly RankTerm[]): string {
-  return terms.map((t) => t.map(tsLexeme).join(' <-> ')).join(' | ');
+/**
+ * The pairs of consecutive CJK characters of an index text (search-text.ts: tokens separated
+ * by single spaces), each once. On PostgreSQL they are lexemes of the chunk's tsvector beside
+ * the single characters, so a pair term is found by the GIN index alone: as a phrase of two
+ * characters the index could only say that both occur somewhere, and every chunk holding
+ * both common characters would be read to check their order. No other token is two CJK
+ * characters, so a pair never meets a word. SQLite's FTS5 checks phrases in its index.
+ */
+export function cjkPairsOf(indexText: string): string[] {
+  const tokens = indexText.split(' ');
+  const pairs = new Set<string>();
+  for (let i = 0; i + 1 < tokens.length; i++)
+    if (CJK_CHAR.test(tokens[i]!) && CJK_CHAR.test(tokens[i + 1]!)) pairs.add(tokens[i]! + tokens[i + 1]!);
+  return [...pairs];
+}
+
+/**
+ * A term as PostgreSQL looks for it: a word through to_tsquery('simple', …) as the index
+ * text went through to_tsvector; a pair as its one lexeme, as stored (`pair: true`, cast).
+ */
+export function toTsTerm(term: RankTerm): { text: string; pair: boolean } {
+  return term.length === 2 ? { text: tsLexeme(term.join('')), pair: true } : { text: tsLexeme(term[0]!), pair: false };
 }

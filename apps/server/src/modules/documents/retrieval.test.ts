@@ -3,12 +3,17 @@ import { contractPages, insertDocument, insertKnowledgeBase } from '../../../tes
 import { createTestApp, type TestApp } from '../../../test/test-app.js';
 import { ChunkSearchRepo, mergeRanges } from './chunk-search.repo.js';
 import { Retrieval } from './retrieval.js';
-import { rankTermsOf } from './retrieval-query.js';
+import { cjkPairsOf, rankTermsOf } from './retrieval-query.js';
 
 const FACT_EN = 'The warranty period for the pump assembly is 36 months from the date of delivery.';
 const FACT_ZH = '本合同约定的违约金为合同总额的百分之五。';
 
-describe('retrieval', () => {
+// PostgreSQL ranks a large scope's chunks in two steps (candidates by the terms' rarity, then
+// ts_rank); `smallScope: 0` makes every scope large, so the same facts must come first that way too.
+describe.each([
+  ['every match ranked', {}],
+  ['candidates first', { smallScope: 0 }],
+])('retrieval (%s)', (_name, repoOptions) => {
   let t: TestApp;
   let retrieval: Retrieval;
   let manual: string;
@@ -17,7 +22,7 @@ describe('retrieval', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    retrieval = new Retrieval(new ChunkSearchRepo(t.db));
+    retrieval = new Retrieval(new ChunkSearchRepo(t.db, repoOptions));
     const user = await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     // Distractors share many words with the facts (warranty, delivery, 合同 …).
     const distractors = {
@@ -120,6 +125,12 @@ describe('retrieval terms', () => {
     ]);
     expect(rankTermsOf('the is')).toEqual([['the'], ['is']]);
     expect(rankTermsOf('"a" OR * NEAR(')).toEqual([['near']]);
+  });
+
+  it('index each two consecutive CJK characters as a pair (PostgreSQL), each once', () => {
+    expect(cjkPairsOf('合 同 the 违 约 金 x 合 同')).toEqual(['合同', '违约', '约金']);
+    expect(cjkPairsOf('warranty 36 months')).toEqual([]);
+    expect(cjkPairsOf('')).toEqual([]);
   });
 
   it('merge chunk id ranges down to the most allowed, closing the smallest gaps', () => {

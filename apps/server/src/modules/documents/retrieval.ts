@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChunkSearchRepo, SearchScope } from './chunk-search.repo.js';
 import { fuseRanks } from './rank-fusion.js';
 import { rankTermsOf } from './retrieval-query.js';
-import { nearest } from './vector-scoring.js';
 
 /** A passage found for a question, with its document, page and relevance (higher is better). */
 export interface RetrievedPassage {
@@ -27,12 +26,6 @@ export interface RetrievalInput {
 export interface QueryEmbedder {
   embedQuery(query: string): Promise<{ model: string; vector: Float32Array } | null>;
 }
-
-/**
- * Embeddings scored exactly per search, at most: every one is read and compared, so a larger
- * scope would cost more time than a turn should wait. A larger scope ranks by full text alone.
- */
-export const EXACT_VECTOR_MAX = 20_000;
 
 /** Candidates each ranking brings to the fusion, at least. */
 const FUSION_CANDIDATES = 50;
@@ -89,9 +82,7 @@ export class Retrieval {
     try {
       const q = await this.embedder?.embedQuery(query);
       if (!q) return [];
-      const rows = await this.repo.embeddings(scope, q.model, EXACT_VECTOR_MAX + 1);
-      if (rows.length > EXACT_VECTOR_MAX) return [];
-      return nearest(q.vector, rows, limit);
+      return await this.repo.vectors.nearest(scope, q.model, q.vector, limit);
     } catch (err) {
       this.log?.warn({ err }, 'retrieval: the question could not be embedded; full-text ranking alone');
       return [];

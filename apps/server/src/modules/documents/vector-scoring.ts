@@ -17,31 +17,43 @@ export function fromEmbeddingBytes(bytes: Uint8Array): Float32Array {
   return out;
 }
 
-/** Cosine similarity; 0 when either vector is all zeros or their lengths differ. */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i]!;
-    const y = b[i]!;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+/** Whether this machine stores floats little-endian, as embeddings are stored (then bytes can be read in place). */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
+/** The stored bytes as floats: in place when aligned on this little-endian machine, else copied. */
+function floatsOf(bytes: Uint8Array): Float32Array {
+  if (LITTLE_ENDIAN && bytes.byteOffset % 4 === 0 && bytes.byteLength % 4 === 0)
+    return new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  return fromEmbeddingBytes(bytes);
 }
 
-/** The ids of the `limit` embeddings closest to the query, best first; none pointing away or across (cosine ≤ 0). */
+/**
+ * The ids of the `limit` embeddings closest to the query, best first; none pointing away or
+ * across (cosine ≤ 0). The question's length is computed once and stored bytes are read in
+ * place: this runs over every embedding of a scope.
+ */
 export function nearest(
   query: Float32Array,
   rows: readonly { id: number; embedding: Uint8Array }[],
   limit: number,
 ): { id: number; score: number }[] {
-  return rows
-    .map((r) => ({ id: r.id, score: cosine(query, fromEmbeddingBytes(r.embedding)) }))
-    .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || a.id - b.id)
-    .slice(0, limit);
+  let qq = 0;
+  for (let i = 0; i < query.length; i++) qq += query[i]! * query[i]!;
+  if (qq === 0) return [];
+  const qNorm = Math.sqrt(qq);
+  const scored: { id: number; score: number }[] = [];
+  for (const r of rows) {
+    const v = floatsOf(r.embedding);
+    if (v.length !== query.length) continue;
+    let dot = 0;
+    let vv = 0;
+    for (let i = 0; i < v.length; i++) {
+      const y = v[i]!;
+      dot += query[i]! * y;
+      vv += y * y;
+    }
+    const score = vv === 0 ? 0 : dot / (qNorm * Math.sqrt(vv));
+    if (score > 0) scored.push({ id: r.id, score });
+  }
+  return scored.sort((a, b) => b.score - a.score || a.id - b.id).slice(0, limit);
 }

@@ -1,9 +1,11 @@
-import { ClockCircleOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { ClockCircleOutlined, FileTextOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import type { TextAreaRef } from 'antd/es/input/TextArea';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIsMobile } from '../layout/use-is-mobile';
+import { PromptPicker } from '../prompts/PromptPicker';
+import { opensPicker } from '../prompts/prompt-fill';
 
 /** Quick prompts insert a translated instruction in front of the text. */
 const QUICK_PROMPTS = [
@@ -54,6 +56,7 @@ export function ChatInput({
   const { t } = useTranslation();
   const box = useRef<TextAreaRef>(null);
   const isMobile = useIsMobile();
+  const [picking, setPicking] = useState(false);
 
   const insertPrompt = (prefix: string) => {
     onChange(value.startsWith(prefix) ? value : prefix + value);
@@ -64,6 +67,15 @@ export function ChatInput({
     <div className="chat-input" data-testid="chat-input-area">
       <div className="chat-input-toolbar">{toolbar}</div>
       <div className="chat-quick-prompts" aria-label={t('chat:quickPrompts.label')}>
+        <Button
+          size="small"
+          icon={<FileTextOutlined />}
+          onClick={() => setPicking(true)}
+          aria-keyshortcuts="/"
+          data-testid="prompt-picker-button"
+        >
+          {t('chat:prompts.button')}
+        </Button>
         {QUICK_PROMPTS.map((prompt) => (
           <Button
             key={prompt.name}
@@ -90,6 +102,12 @@ export function ChatInput({
         }
         aria-label={t('chat:input.placeholder')}
         onKeyDown={(event) => {
+          // A slash typed into the empty box opens the templates instead of being typed.
+          if (opensPicker(event.key, value)) {
+            event.preventDefault();
+            setPicking(true);
+            return;
+          }
           // 229 / isComposing: Enter that confirms an IME candidate (Chinese input) is not a send.
           if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing || event.keyCode === 229) return;
           event.preventDefault();
@@ -98,6 +116,15 @@ export function ChatInput({
         data-testid="chat-input"
         // The skip link of the layout lands here: typing is what this screen is for.
         data-skip-target
+      />
+      <PromptPicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        onInsert={(text) => {
+          setPicking(false);
+          onChange(text);
+          box.current?.focus({ cursor: 'end' });
+        }}
       />
       <div className="chat-input-footer">
         <div className="chat-input-info">

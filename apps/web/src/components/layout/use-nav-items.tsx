@@ -4,6 +4,7 @@ import {
   BookOutlined,
   BarChartOutlined,
   DashboardOutlined,
+  FileTextOutlined,
   IdcardOutlined,
   MessageOutlined,
   SettingOutlined,
@@ -40,6 +41,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
   addLink('/dashboard', t('layout:menu.dashboard'), <DashboardOutlined />, 'menu-dashboard');
   if (pages.chat) addLink('/chat', t('layout:menu.chat'), <MessageOutlined />, 'menu-chat');
   if (pages.chat) addLink('/knowledge', t('layout:menu.knowledge'), <BookOutlined />, 'menu-knowledge');
+  if (pages.chat) addLink('/prompts', t('layout:menu.prompts'), <FileTextOutlined />, 'menu-prompts');
   for (const module of modules) {
     const key = `/module/${encodeURIComponent(module.name)}`;
     targets.set(key, module.open_mode === 'new_tab' ? { newTabModule: module.name } : { path: key });
