@@ -1,82 +1,47 @@
+import { LIMITS } from '@aiplatform/contracts';
+import type { FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
-import { type Language, LIMITS, pickLanguage } from '@aiplatform/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { type ZodTypeProvider, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import crypto from 'node:crypto';
 import { type BootstrapResult, bootstrap } from './bootstrap.js';
-import { type AppConfig, startupWarnings } from './config.js';
+import type { AppConfig } from './config.js';
 import { type DatabaseHandle, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createGuards } from './lib/auth/auth-guard.js';
 import { createChangeBus } from './lib/data/change-bus.js';
 import { createIdentityServices, type IdentityServices } from './modules/identity/identity.services.js';
-import { identityRoutes } from './modules/identity/identity.routes.js';
 import { createLdapServices } from './modules/identity/ldap/ldap.services.js';
-import { type StatFsReader, diskSpaceCheck } from './lib/data/disk-space.js';
-import { applyHttpServerSettings } from './lib/http/http-server-settings.js';
+import type { StatFsReader } from './lib/data/disk-space.js';
 import { AppError } from './lib/http/errors.js';
 import { type Clock, systemClock } from './lib/runtime/clock.js';
 import { type HousekeepingTask, runHousekeeping, scheduleHousekeeping } from './lib/runtime/housekeeping.js';
 import { type KvStore, MemoryKvStore, RedisKvStore, createRedis } from './lib/data/kv-store.js';
 import { type Mailer, createOutboxMailer, createSmtpMailer } from './lib/runtime/mailer.js';
 import { OutboxRepo } from './modules/mail/outbox.repo.js';
-import { serializerCompiler } from './lib/http/response-serializer.js';
 import { resolveAppSecret } from './lib/auth/secrets.js';
 import { AccessTokens } from './lib/auth/tokens.js';
 import { TrustedNetworks } from './lib/auth/trusted-networks.js';
 import { pruneAuthData } from './modules/auth/auth-housekeeping.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthServices } from './modules/auth/auth.services.js';
-import { chatRoutes } from './modules/chat/chat.routes.js';
-import { MessageSearchRepo } from './modules/chat/message-search.repo.js';
-import { messageSearchRoutes } from './modules/chat/message-search.routes.js';
-import { MessageSearchService } from './modules/chat/message-search.service.js';
 import { createChatServices } from './modules/chat/chat.services.js';
 import { createDocumentServices } from './modules/documents/documents.services.js';
-import { documentsRoutes } from './modules/documents/documents.routes.js';
-import { imagesRoutes } from './modules/chat/images.routes.js';
-import { sendRoutes } from './modules/chat/send.routes.js';
-import { answerWatchRoutes } from './modules/chat/answer-watch.routes.js';
 import { CreditsRepo } from './modules/credits/credits.repo.js';
 import { GroupsRepo } from './modules/groups/groups.repo.js';
-import { healthRoutes } from './modules/health/health.routes.js';
 import { createAdminServices } from './modules/admin/admin.services.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
 import { PoolAlerts } from './modules/groups/pool-alerts.js';
 import { PoolAlertsRepo } from './modules/groups/pool-alerts.repo.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
-import { adminCreditsRoutes } from './modules/credits/admin-credits.routes.js';
-import { adminUsersRoutes } from './modules/users/admin-users.routes.js';
-import { adminModulesRoutes } from './modules/modules/admin-modules.routes.js';
 import { createModuleServices } from './modules/modules/modules.services.js';
-import { modulesRoutes } from './modules/modules/modules.routes.js';
-import { modelsRoutes } from './modules/models/models.routes.js';
-import { adminModelsRoutes } from './modules/models/admin-models.routes.js';
 import { createAdminModelsService } from './modules/models/admin-models.services.js';
-import { publicRoutes } from './modules/settings/public.routes.js';
-import { adminSettingsRoutes } from './modules/settings/admin-settings.routes.js';
 import { createSettingsAdminServices } from './modules/settings/settings-admin.services.js';
-import { siteRoutes } from './modules/settings/site.routes.js';
 import { createStorageServices } from './modules/storage/storage.services.js';
-import { storageRoutes } from './modules/storage/storage.routes.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/api-keys.services.js';
 import { keyAllowsModel } from './modules/api-keys/api-key-auth.js';
 import { type ApiUsageServices, createApiUsageServices } from './modules/api-usage/api-usage.services.js';
-import { V1_PREFIX, v1Routes } from './modules/api-usage/v1.routes.js';
-import { announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createCapsServices } from './modules/caps/caps.services.js';
-import { capsRoutes } from './modules/caps/caps.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
-import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
-import { sharingRoutes } from './modules/sharing/sharing.routes.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
-import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
-import { statsRoutes } from './modules/stats/stats.routes.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
 import { SessionActivity } from './modules/auth/session-activity.js';
@@ -85,19 +50,13 @@ import { SessionRepo } from './modules/auth/session.repo.js';
 import { SettingsRepo } from './modules/settings/settings.repo.js';
 import { SettingsService } from './modules/settings/settings.service.js';
 import { UsersRepo } from './modules/users/users.repo.js';
+import { createHttpApp } from './app-http.js';
+import { registerRoutes } from './app-routes.js';
 import { registerDocs } from './plugins/docs.js';
 import { SITE_SECURITY_HEADERS, registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
-import { registerInputGuard } from './plugins/input-guard.js';
 import { registerMetrics } from './plugins/metrics.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { isClientRoute, registerSpa } from './plugins/spa.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    lang: Language;
-  }
-}
 
 export interface AppOptions {
   config: AppConfig;
@@ -136,41 +95,7 @@ export interface BuiltApp {
 export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
-    },
-    // A hop count trusts exactly that many proxies in front of us (fastify takes it as a function).
-    trustProxy:
-      typeof config.trustProxy === 'number'
-        ? (
-            (hops: number) => (_addr: string, hop: number) =>
-              hop < hops
-          )(config.trustProxy)
-        : config.trustProxy,
-    bodyLimit: 1024 * 1024,
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : crypto.randomUUID();
-    },
-  }).withTypeProvider<ZodTypeProvider>();
-  for (const warning of startupWarnings(config)) app.log.warn(warning);
-  applyHttpServerSettings(app.server, {
-    maxConnectionsPerIp: config.maxConnectionsPerIp,
-    trustProxy: config.trustProxy,
-  });
-  app.setValidatorCompiler(validatorCompiler);
-  // Plain-data responses are written by compiled code; the rest through zod (lib/response-serializer).
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('lang', 'zh-CN');
-  app.addHook('onRequest', async (req, reply) => {
-    req.lang = pickLanguage(req.headers['accept-language']);
-    void reply.header('X-Request-Id', req.id);
-  });
-  registerErrorHandler(app);
-  registerInputGuard(app);
+  const app = createHttpApp(config, opts.logStream);
 
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: app.log });
   const { db } = database;
@@ -386,44 +311,32 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   registerMetrics(app, config.metricsToken);
   await registerDocs(app);
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes(db, kv, diskSpaceCheck(config.dataDir, config.minFreeDiskMb, opts.statfs)));
-      await api.register(publicRoutes(settings));
-      await api.register(siteRoutes(settingsAdmin));
-      await api.register(adminSettingsRoutes(settingsAdmin, guards));
-      await api.register(storageRoutes(storage.budget));
-      await api.register(announcementsRoutes(announcements));
-      await api.register(capsRoutes(caps));
-      await api.register(authRoutes(auth, guards, limits));
-      await api.register(identityRoutes(identity, limits, config.publicUrl));
-      await api.register(modulesRoutes(modules));
-      await api.register(adminModulesRoutes(modules.admin));
-      await api.register(modelsRoutes(chat.models));
-      await api.register(adminModelsRoutes(adminModels));
-      await api.register(chatRoutes(chat.conversations, limits));
-      await api.register(messageSearchRoutes(new MessageSearchService(new MessageSearchRepo(db))));
-      await api.register(sendRoutes(chat.send, limits, { heartbeatMs: config.streamHeartbeatMs }));
-      await api.register(answerWatchRoutes(chat.watch, guards, { heartbeatMs: config.streamHeartbeatMs }));
-      await api.register(imagesRoutes(chat.images, guards, limits));
-      await api.register(sharingRoutes(sharing, limits));
-      await api.register(documentsRoutes(documents, guards, limits));
-      await api.register(documents.knowledge.routes);
-      await api.register(prompts.routes);
-      await api.register(adminUsersRoutes(admin, guards));
-      await api.register(adminCreditsRoutes(admin.credits));
-      await api.register(groupsRoutes(admin));
-      await api.register(auditRoutes(admin.audit, admin.auditCheckpoints, guards));
-      await api.register(statsRoutes(stats.service, stats.usage));
-      await api.register(scimTokensRoutes(scim.tokens));
-      await api.register(apiKeysRoutes(apiKeys));
-    },
-    { prefix: '/api' },
-  );
-  // At the site root, where identity providers expect it: SCIM is not part of the JSON API.
-  await app.register(scimRoutes(scim), { prefix: SCIM_PREFIX });
-  // At the site root, where OpenAI clients expect it: OpenAI's wire format, not the JSON API.
-  await app.register(v1Routes(apiUsage), { prefix: V1_PREFIX });
+  await registerRoutes(app, {
+    db,
+    kv,
+    config,
+    statfs: opts.statfs,
+    guards,
+    limits,
+    settings,
+    settingsAdmin,
+    storage,
+    announcements,
+    caps,
+    auth,
+    identity,
+    modules,
+    adminModels,
+    chat,
+    sharing,
+    documents,
+    prompts,
+    admin,
+    stats,
+    scim,
+    apiKeys,
+    apiUsage,
+  });
 
   const spaFallback = await registerSpa(app, config.webDistDir);
   app.setNotFoundHandler(async (req, reply) => {

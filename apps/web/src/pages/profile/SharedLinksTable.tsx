@@ -87,7 +87,7 @@ export function SharedLinksTable() {
           <Popconfirm
             title={t('share:list.revokeConfirm')}
             okText={t('share:list.revokeOk')}
-            okButtonProps={{ danger: true }}
+            okButtonProps={{ danger: true, 'data-testid': 'share-revoke-confirm' }}
             cancelText={t('common:cancel')}
             onConfirm={() => revoke(link)}
           >
