@@ -1,5 +1,5 @@
 import type { ApiKeyPeriod } from '@aiplatform/contracts';
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A personal API key: only the SHA-256 of its secret is kept; revoked keys stay for the record. */
 export interface ApiKeysTable {
@@ -30,3 +30,11 @@ export interface GroupPermissionsTable {
   permission: string;
   created_at: string;
 }
+
+/** These tables, as `Database` in types.ts gathers them. */
+export interface ApiKeyTables {
+  api_keys: ApiKeysTable;
+  group_permissions: GroupPermissionsTable;
+}
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;

@@ -35,3 +35,9 @@ export interface UsageDailyApiTable {
   tokens: number;
   credits: number;
 }
+
+/** These tables, as `Database` in types.ts gathers them. */
+export interface ApiUsageTables {
+  api_turns: ApiTurnsTable;
+  usage_daily_api: UsageDailyApiTable;
+}

@@ -29,3 +29,9 @@ export interface PromptTemplateVersionsTable {
   edited_by: number | null;
   edited_at: string;
 }
+
+/** These tables, as `Database` in types.ts gathers them. */
+export interface PromptTables {
+  prompt_templates: PromptTemplatesTable;
+  prompt_template_versions: PromptTemplateVersionsTable;
+}

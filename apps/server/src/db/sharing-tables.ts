@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A share link: a snapshot of a conversation's branch, read through a random token (only its hash is kept). */
 export interface ShareLinksTable {
@@ -17,3 +17,10 @@ export interface ShareLinksTable {
   visits: Generated<number>;
   created_at: string;
 }
+
+/** These tables, as `Database` in types.ts gathers them. */
+export interface SharingTables {
+  share_links: ShareLinksTable;
+}
+
+export type ShareLinkRow = Selectable<ShareLinksTable>;

@@ -1,7 +1,7 @@
 import type { AiProvider, ModelKind } from '@aiplatform/contracts';
 import type { Generated, Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
-import type { ApiTurnsTable, UsageDailyApiTable } from './api-usage-tables.js';
-import type { ApiKeysTable, GroupPermissionsTable } from './api-key-tables.js';
+import type { ApiUsageTables } from './api-usage-tables.js';
+import type { ApiKeyTables } from './api-key-tables.js';
 import type {
   ConversationDraftsTable,
   ConversationsTable,
@@ -26,13 +26,13 @@ import type {
   KnowledgeBaseDocumentsTable,
   KnowledgeBasesTable,
 } from './document-tables.js';
-import type { ShareLinksTable } from './sharing-tables.js';
-import type { PromptTemplatesTable, PromptTemplateVersionsTable } from './prompt-tables.js';
-
+import type { SharingTables } from './sharing-tables.js';
+import type { PromptTables } from './prompt-tables.js';
 import type { CapsTables } from './caps-tables.js';
 
 export type * from './caps-tables.js';
 export type * from './api-key-tables.js';
+export type * from './api-usage-tables.js';
 export type * from './chat-tables.js';
 export type * from './document-tables.js';
 export type * from './identity-tables.js';
@@ -336,12 +336,8 @@ export interface UsageDailyTotalsTable {
   conversations: number;
 }
 
-export interface Database extends CapsTables {
-  api_turns: ApiTurnsTable;
-  usage_daily_api: UsageDailyApiTable;
-  share_links: ShareLinksTable;
-  prompt_templates: PromptTemplatesTable;
-  prompt_template_versions: PromptTemplateVersionsTable;
+/** Every table; the newer areas' tables come from their own files. */
+export interface Database extends CapsTables, ApiKeyTables, ApiUsageTables, SharingTables, PromptTables {
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;
@@ -375,8 +371,6 @@ export interface Database extends CapsTables {
   users: UsersTable;
   user_groups: UserGroupsTable;
   user_permissions: UserPermissionsTable;
-  group_permissions: GroupPermissionsTable;
-  api_keys: ApiKeysTable;
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   email_codes: EmailCodesTable;
@@ -391,7 +385,6 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type GroupRow = Selectable<UserGroupsTable>;
 export type ScimTokenRow = Selectable<ScimTokensTable>;
-export type ApiKeyRow = Selectable<ApiKeysTable>;
 export type AuditLogRow = Selectable<AuditLogsTable>;
 export type AuditCheckpointRow = Selectable<AuditCheckpointsTable>;
 export type AiModelRow = Selectable<AiModelsTable>;
@@ -399,7 +392,6 @@ export type ModuleRow = Selectable<ModulesTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type ConversationRow = Selectable<ConversationsTable>;
-export type ShareLinkRow = Selectable<ShareLinksTable>;
 export type MessageRow = Selectable<MessagesTable>;
 export type IdentityProviderRow = Selectable<IdentityProvidersTable>;
 export type UserIdentityRow = Selectable<UserIdentitiesTable>;
