@@ -57,8 +57,7 @@ const config = {
   ssoSamples: env('BENCH_SSO_SAMPLES', 200),
   retrievalChunks: env('BENCH_RETRIEVAL_CHUNKS', 100_000),
   retrievalSamples: env('BENCH_RETRIEVAL_SAMPLES', 200),
-  /** A PostgreSQL server (`postgres://…`) to measure retrieval on too, in a new database there. */
-  postgresUrl: process.env.BENCH_POSTGRES_URL || undefined,
+  postgresUrl: process.env.BENCH_POSTGRES_URL || undefined, // retrieval measured there too, in a database of its own
   ssoConcurrency: env('BENCH_SSO_CONCURRENCY', 20),
   documentPages: env('BENCH_DOCUMENT_PAGES', 200),
   documentRuns: env('BENCH_DOCUMENT_RUNS', 3),
@@ -102,7 +101,6 @@ const selection = () =>
     .filter(Boolean)
     .join(' ');
 const COST_PER_CHAT = 10; // the seeded default model
-
 const rows: Row[] = [];
 
 /** Runs one measurement of `entry`; a failure becomes a row of its own instead of ending the run. */
@@ -143,7 +141,6 @@ async function main() {
       // In this process, on a database of its own: the time of the search itself.
       const retrieval = { chunks: config.retrievalChunks, chunksPerDocument: 500, samples: config.retrievalSamples };
       await measure('retrieval', 'retrieval', () => measureRetrieval({ ...retrieval, warmup: 20 }));
-      // And on PostgreSQL when a server is named: a database of its own there.
       if (config.postgresUrl)
         await measure('retrieval', 'retrieval on PostgreSQL', () =>
           measureRetrieval({ ...retrieval, warmup: 20, postgresUrl: config.postgresUrl }),
