@@ -239,6 +239,15 @@ const TABLE: Row[] = [
   ['admin2', 'api_key.admin', 'u2admin', F],
   ['user2', 'api_key.admin', '-', F],
 
+  // Usage caps and their alerts: on every user and group, or on a group administrator's own group and its users.
+  ['super', 'caps.manage', 'u3user', Y],
+  ['super', 'caps.manage', 'g3', Y],
+  ['admin2', 'caps.manage', 'u2user', Y],
+  ['admin2', 'caps.manage', 'g2', Y],
+  ['admin2', 'caps.manage', 'u3user', N],
+  ['admin2', 'caps.manage', 'g3', N],
+  ['user2', 'caps.manage', '-', F],
+
   // A group's knowledge bases: changed by its administrators, every group's by the super administrator.
   ['super', 'knowledge.manage', 'g3', Y],
   ['admin2', 'knowledge.manage', 'g2', Y],
