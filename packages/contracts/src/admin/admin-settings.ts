@@ -7,6 +7,7 @@ import {
   SettingsSchema,
   isTimeZoneOrEmpty,
 } from '../settings.js';
+import { DOCUMENT_LIMITS } from '../documents.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 /** GET /admin/settings: the whole configuration; `_readOnly` for a group administrator. */
@@ -120,6 +121,20 @@ export const SettingsUpdateBodySchema = z.object({
       alert_percent: int('validation.storageAlertPercent.invalid', 0, 100),
       address_mb_per_hour: int('validation.addressUploadLimit.invalid', 0, STORAGE_LIMITS.addressMbPerHourMax),
     })
+    .partial()
+    .optional(),
+  files: z
+    .object({
+      max_document_mb: int('validation.maxDocumentMb.invalid', 1, DOCUMENT_LIMITS.maxDocumentMbMax),
+      full_context_share: z
+        .number({ error: 'validation.fullContextShare.invalid' })
+        .min(0, 'validation.fullContextShare.invalid')
+        .max(1, 'validation.fullContextShare.invalid'),
+    })
+    .partial()
+    .optional(),
+  knowledge: z
+    .object({ embedding_model: z.string().trim().max(200, 'validation.modelName.max') })
     .partial()
     .optional(),
   sharing: z.object({ public_links: z.boolean() }).partial().optional(),

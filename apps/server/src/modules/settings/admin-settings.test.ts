@@ -150,6 +150,27 @@ describe('admin settings', () => {
       expect((await t.get<AdminSettings>(URL, admin)).body.data.chat.font_size).not.toBe(99);
     });
 
+    it('saves the documents and knowledge sections, and refuses their bad values', async () => {
+      const res = await t.put<AdminSettings>(
+        URL,
+        { files: { max_document_mb: 8, full_context_share: 0.25 }, knowledge: { embedding_model: ' embed-small ' } },
+        admin,
+      );
+      expect(res.status).toBe(200);
+      const saved = (await t.get<AdminSettings>(URL, admin)).body.data;
+      expect(saved.files).toEqual({ max_document_mb: 8, full_context_share: 0.25 });
+      expect(saved.knowledge).toEqual({ embedding_model: 'embed-small' });
+
+      const bad = await t.put(URL, { files: { max_document_mb: 0, full_context_share: 2 } }, admin, 'en-US');
+      expect(bad.status).toBe(400);
+      expect(bad.body.data.errors).toEqual(
+        expect.arrayContaining([en.maxDocumentMb?.invalid, en.fullContextShare?.invalid]),
+      );
+      const chinese = await t.put(URL, { files: { max_document_mb: 0 } }, admin, 'zh-CN');
+      expect(chinese.body.data.errors).toEqual([zh.maxDocumentMb?.invalid]);
+      expect((await t.get<AdminSettings>(URL, admin)).body.data.files.max_document_mb).toBe(8);
+    });
+
     it('refuses a theme colour that is not a hex value', async () => {
       const res = await t.put(URL, { theme: { colors: { primary: 'red; background: url(x)' } } }, admin, 'en-US');
       expect(res.status).toBe(400);
