@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/types.js';
 import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
+import { CapReached, recordCapReached, releaseCaps, reserveWithinCaps } from '../caps/cap-guard.js';
 import { applyCreditChange } from '../credits/credits-writer.js';
 import { type UsageKey, addUsage } from '../stats/usage-rollup.repo.js';
 import { lockOwner } from '../users/owner-lock.repo.js';
@@ -32,6 +33,8 @@ export interface OpenApiTurn {
   required: number;
   /** The statistics day the turn begins on (the site's zone). */
   day: string;
+  /** The statistics time zone, which the usage caps' windows follow. */
+  timeZone: string;
   now: string;
   owner: string;
   leaseUntil: string;
@@ -73,6 +76,16 @@ export class ApiAccounting {
    * balance after. Throws an `insufficient_quota` refusal; nothing is written then.
    */
   async open(t: OpenApiTurn): Promise<number> {
+    try {
+      return await this.opened(t);
+    } catch (err) {
+      // Refused by a usage cap: everything rolled back; its alerts fire on their own.
+      if (err instanceof CapReached) await recordCapReached(this.db, err, t.now);
+      throw err;
+    }
+  }
+
+  private opened(t: OpenApiTurn): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       await lockOwner(trx, t.userId);
       if (t.key.credit_limit !== null) {
@@ -86,6 +99,15 @@ export class ApiAccounting {
         }
       }
       const remaining = await this.charge(trx, t);
+      // The chat's usage caps count API credits too, in the same transaction: a refusal takes the charge back.
+      await reserveWithinCaps(trx, {
+        userId: t.userId,
+        groupId: t.groupId,
+        modelName: t.model,
+        cost: t.cost,
+        now: t.now,
+        timeZone: t.timeZone,
+      });
       await this.turns.insert(trx, {
         id: t.id,
         user_id: t.userId,
@@ -160,6 +182,14 @@ export class ApiAccounting {
           referenceId: ref.id,
           api: { keyId: ref.apiKeyId, modelName: ref.model },
           now,
+        });
+        // The caps' counters get it back too, in the windows the charge was counted in.
+        await releaseCaps(trx, {
+          userId: ref.userId,
+          groupId: ref.groupId,
+          modelName: ref.model,
+          cost: ref.cost,
+          day: ref.day,
         });
       } else await lockOwner(trx, ref.userId);
       const end = { status: 'refunded' as const, promptTokens: 0, completionTokens: 0, tokens: 0, now };

@@ -60,6 +60,39 @@ describe('/v1 billing', () => {
     await expectLedgerConsistent(t);
   });
 
+  it("counts API credits in the chat's usage caps: a request past a cap is insufficient_quota", async () => {
+    const k = await keyHolder(t);
+    const admin = await t.loginAsAdmin();
+    const set = await t.put(
+      `/api/admin/users/${k.userId}/caps`,
+      { caps: [{ period: 'day', credits: 25 }], alerts: [] },
+      admin.accessToken,
+    );
+    expect(set.status, set.text).toBe(200);
+    const client = openaiFor(t, k.secret);
+    const ask = () =>
+      client.chat.completions.create({ model: 'fake-echo', messages: [{ role: 'user', content: 'cap' }] });
+    await ask();
+    await ask();
+    const refused: unknown = await ask().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(refused).toBeInstanceOf(OpenAI.APIError);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).status).toBe(429);
+    expect((refused as InstanceType<typeof OpenAI.APIError>).code).toBe('insufficient_quota');
+    expect((await t.userRow(k.userId)).credits_used).toBe(20);
+    // The chat shares the counter: its next turn is refused by the same cap.
+    const c = await createConversation(t, k.accessToken);
+    const chat = await t.post(
+      `/api/chat/conversations/${c.id}/messages`,
+      { content: 'x', stream: false },
+      k.accessToken,
+    );
+    expect(chat.status).toBe(429);
+    expect(chat.body.error).toBe('CAP_REACHED');
+  });
+
   it('a client leaving mid-stream stops the upstream; the output so far stays charged (a stop)', async () => {
     const k = await keyHolder(t);
     const ac = new AbortController();
@@ -158,6 +191,7 @@ describe('/v1 billing', () => {
         cost: 10,
         required: 10,
         day: t.clock.now().toISOString().slice(0, 10),
+        timeZone: 'UTC',
         now: past,
         owner: 'an-instance-that-died',
         leaseUntil: past,

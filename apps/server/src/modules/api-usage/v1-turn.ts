@@ -84,6 +84,7 @@ export class V1Turns {
       cost: price.cost,
       required: price.required,
       day: dayIn(now, statsTimeZone(settings)),
+      timeZone: statsTimeZone(settings),
       now,
       owner: this.live.ownerId,
       leaseUntil: this.live.leaseUntil(),
