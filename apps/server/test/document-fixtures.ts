@@ -92,24 +92,28 @@ export async function insertDocument(
   const id = crypto.randomUUID();
   const status = opts.status ?? 'ready';
   const ready = status === 'ready';
-  await db
-    .insertInto('files')
-    .values({
-      id,
-      user_id: userId,
-      stored_name: `${id}.bin`,
-      original_name: name,
-      mime: opts.mime ?? 'application/pdf',
-      size: pages.reduce((n, p) => n + p.text.length, 0),
-      created_at: new Date().toISOString(),
-      kind: 'document',
-      status,
-      error_code: opts.errorCode ?? null,
-      pages: ready ? pages.length : null,
-      tokens: ready ? (opts.tokens ?? chunks.reduce((n, c) => n + c.tokens, 0)) : null,
-    })
-    .execute();
-  if (ready) await db.transaction().execute((tx) => new DocumentIndexRepo(db).replace(tx, id, pages, chunks));
+  // One transaction, as extraction stores a document: a job polling meanwhile never sees a
+  // ready document without its passages (and settles it with nothing to embed).
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('files')
+      .values({
+        id,
+        user_id: userId,
+        stored_name: `${id}.bin`,
+        original_name: name,
+        mime: opts.mime ?? 'application/pdf',
+        size: pages.reduce((n, p) => n + p.text.length, 0),
+        created_at: new Date().toISOString(),
+        kind: 'document',
+        status,
+        error_code: opts.errorCode ?? null,
+        pages: ready ? pages.length : null,
+        tokens: ready ? (opts.tokens ?? chunks.reduce((n, c) => n + c.tokens, 0)) : null,
+      })
+      .execute();
+    if (ready) await new DocumentIndexRepo(db).replace(tx, id, pages, chunks);
+  });
   return id;
 }
 
