@@ -35,7 +35,8 @@ const TEXT: Record<Language, { title: string; exported: string; ownGroup: (name:
   },
 };
 
-const CSV_HEADER = 'date,group_id,group_name,user_id,username,email,model,messages,tokens,credits,conversations';
+const CSV_HEADER =
+  'date,group_id,group_name,user_id,username,email,model,messages,tokens,credits,conversations,ui_credits,api_credits,api_requests,api_tokens';
 const PHONE = { width: 375, height: 740 };
 
 for (const language of LANGUAGES) {
@@ -174,7 +175,7 @@ test.describe('usage statistics', () => {
     const { groupA: a, userA } = usage;
     expect(lines[1]).toMatch(
       new RegExp(
-        `^\\d{4}-\\d{2}-\\d{2},${a.id},${a.name},${userA.id},${userA.username},${userA.email},${DEFAULT_MODEL.name},4,\\d+,${usage.expected.a.credits},1$`,
+        `^\\d{4}-\\d{2}-\\d{2},${a.id},${a.name},${userA.id},${userA.username},${userA.email},${DEFAULT_MODEL.name},4,\\d+,${usage.expected.a.credits},1,${usage.expected.a.credits},0,0,0$`,
       ),
     );
     expect(text).not.toContain(usage.userB.username);
