@@ -24,6 +24,9 @@ import { EventEmitter } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
+import { type RecordedEmbeddingRequest, embeddings } from './fake-embeddings.js';
+
+export { FAKE_EMBEDDING_DIMS, type RecordedEmbeddingRequest, fakeEmbedding } from './fake-embeddings.js';
 
 export const FAKE_MODES = ['echo', 'slow', 'error', 'drop', 'hang', 'vision', 'empty', 'length'] as const;
 export type FakeMode = (typeof FAKE_MODES)[number];
@@ -48,34 +51,6 @@ export interface RecordedRequest {
   outcome: 'pending' | 'completed' | 'client-closed' | 'dropped' | 'error';
   startedAt: number;
   endedAt: number | undefined;
-}
-
-export interface RecordedEmbeddingRequest {
-  model: string;
-  inputs: string[];
-  authorization: string | undefined;
-  status: number;
-}
-
-/** Words the fake embeds as one meaning, so a question can match a passage sharing none of its words. */
-const FAKE_SYNONYMS: readonly (readonly string[])[] = [
-  ['car', 'cars', 'automobile', 'automobiles', 'vehicle', 'vehicles'],
-  ['doctor', 'doctors', 'physician', 'physicians'],
-  ['refund', 'refunds', 'reimbursement', 'repayment'],
-  ['fee', 'fees', 'charge', 'charges', 'price'],
-];
-export const FAKE_EMBEDDING_DIMS = 256;
-
-/** A hashed bag of words (synonyms folded together): texts sharing words or meanings point alike. */
-export function fakeEmbedding(text: string): number[] {
-  const v = new Array<number>(FAKE_EMBEDDING_DIMS).fill(0);
-  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    const word = FAKE_SYNONYMS.find((s) => s.includes(raw))?.[0] ?? raw;
-    let h = 2166136261;
-    for (const ch of word) h = Math.imul(h ^ ch.codePointAt(0)!, 16777619) >>> 0;
-    v[h % FAKE_EMBEDDING_DIMS]! += 1;
-  }
-  return v;
 }
 
 export interface FakeUpstream {
@@ -331,28 +306,6 @@ export async function startFakeUpstream(opts: FakeUpstreamOptions = {}): Promise
   };
 }
 
-function embeddings(req: http.IncomingMessage, res: http.ServerResponse, log: RecordedEmbeddingRequest[]) {
-  const parts: Buffer[] = [];
-  req.on('data', (c: Buffer) => parts.push(c));
-  req.on('end', () => {
-    let body: { model?: unknown; input?: unknown };
-    try {
-      body = JSON.parse(Buffer.concat(parts).toString('utf8')) as typeof body;
-    } catch {
-      return json(res, 400, { error: { message: 'invalid JSON' } });
-    }
-    const model = typeof body.model === 'string' ? body.model : '';
-    const inputs = (Array.isArray(body.input) ? body.input : [body.input]).map(String);
-    const status = model.includes('error') ? 500 : model.includes('hang') ? 0 : 200;
-    log.push({ model, inputs, authorization: req.headers.authorization, status });
-    if (status === 0) return; // never answers: the client has to give up
-    if (status !== 200) return json(res, 500, { error: { message: 'fake embeddings failure', type: 'server_error' } });
-    const data = inputs.map((text, index) => ({ object: 'embedding', index, embedding: fakeEmbedding(text) }));
-    const tokens = inputs.reduce((n, t) => n + Math.ceil(t.length / 4), 0);
-    json(res, 200, { object: 'list', data, model, usage: { prompt_tokens: tokens, total_tokens: tokens } });
-  });
-}
-
 /** The tool a request asks to be called: its first, unless `tool_choice` is "none". */
 function toolOf(body: Record<string, unknown>): string | undefined {
   if (!Array.isArray(body.tools) || body.tools.length === 0 || body.tool_choice === 'none') return undefined;
@@ -396,7 +349,7 @@ function toolCall(
   res.end('data: [DONE]\n\n');
 }
 
-function json(res: http.ServerResponse, status: number, body: unknown) {
+export function json(res: http.ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
 }
