@@ -70,7 +70,8 @@ for (const language of LANGUAGES) {
       await expect(answer).toContainText('Echo: What is the formula?');
       // Markdown, code and math as in the chat.
       await expect(answer.locator('li').first()).toBeVisible();
-      await expect(answer.locator('pre code')).toBeVisible();
+      // The TypeScript block, highlighted; display math is a `pre code` too until KaTeX replaces it.
+      await expect(answer.locator('pre code.language-ts')).toBeVisible();
       await expect(answer.locator('.katex').first()).toBeVisible();
       await fitsWidth(other);
       expect(await seriousViolations(other, { signedIn: false })).toEqual([]);
