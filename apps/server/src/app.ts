@@ -41,6 +41,7 @@ import { createCapsServices } from './modules/caps/caps.services.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
+import { createPersonalDataServices } from './modules/personal-data/personal-data.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
@@ -283,6 +284,15 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     await apiUsage.sweep.stop();
   });
   const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
+  const personalData = createPersonalDataServices({
+    db,
+    dataDir: config.dataDir,
+    clock,
+    tx: admin.tx,
+    holds: { isUserHeld: async () => false },
+    conversations: chat.conversations,
+    sessions: new SessionRepo(db, () => sessionCache.changed()),
+  });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -329,6 +339,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     adminModels,
     chat,
     sharing,
+    personalData,
     documents,
     prompts,
     admin,

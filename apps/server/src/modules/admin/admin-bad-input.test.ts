@@ -37,6 +37,7 @@ const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
   updateUser: { remark: 'checked', group_id: ids.group },
   setUserStatus: { status: 'active' },
   resetPassword: { newPassword: 'secret456' },
+  eraseUser: { reason: 'bad input' },
   bulkUsers: { ids: [ids.user], action: 'move', group_id: ids.group },
   adjustCredits: { operation: 'add', amount: 1, reason: 'bad input' },
   createGroup: { name: 'bad input group' },
