@@ -42,7 +42,11 @@ export async function stockedPerson(t: TestApp, marker: string): Promise<Stocked
   expect(again.status, again.text).toBe(200);
   expect((await t.post(`${base}/draft`, { content: `draft ${marker}` }, token)).status).toBe(200);
   expect((await t.post(`${base}/share`, {}, token)).status).toBe(201);
-  const prompt = await t.post('/api/prompts', { title: `prompt ${marker}`, content: 'Say {{x}}', scope: 'personal' }, token);
+  const prompt = await t.post(
+    '/api/prompts',
+    { title: `prompt ${marker}`, content: 'Say {{x}}', scope: 'personal' },
+    token,
+  );
   expect(prompt.status, prompt.text).toBe(201);
   const kb = await t.post('/api/knowledge-bases', { name: `kb ${marker}`, scope: 'personal' }, token);
   expect(kb.status, kb.text).toBe(201);

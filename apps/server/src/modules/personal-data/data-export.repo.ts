@@ -96,7 +96,7 @@ export class DataExportRepo {
 
   /** The person's conversations in id order, a batch at a time. */
   async *conversations(userId: number): AsyncGenerator<ConversationRow> {
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const rows = await this.db
         .selectFrom('conversations')
         .selectAll()
@@ -174,7 +174,7 @@ export class DataExportRepo {
 
   /** The person's credit transactions, oldest first, a batch at a time. */
   async *ledger(userId: number) {
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const rows = await this.db
         .selectFrom('credit_transactions')
         .select([
@@ -203,7 +203,7 @@ export class DataExportRepo {
 
   /** The files the person uploaded (images and documents), a batch at a time. */
   async *files(userId: number): AsyncGenerator<FileRow> {
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const rows = await this.db
         .selectFrom('files')
         .selectAll()

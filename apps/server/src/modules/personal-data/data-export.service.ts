@@ -93,7 +93,11 @@ export class DataExportService {
       user: profile,
       sign_in_identities: identities,
       sessions,
-      api_keys: apiKeys.map((k) => ({ ...k, models: JSON.parse(k.models), ip_allow: JSON.parse(k.ip_allow) })),
+      api_keys: apiKeys.map((k) => ({
+        ...k,
+        models: JSON.parse(k.models) as unknown,
+        ip_allow: JSON.parse(k.ip_allow) as unknown,
+      })),
     };
     yield { name: DATA_EXPORT_ENTRIES.profile, data: json(profileJson), compress: true, modified };
 
@@ -129,12 +133,20 @@ export class DataExportService {
       const name = path.basename(profile.avatar_url);
       const full = path.join(this.d.avatarsDir, name);
       if (await readable(full)) {
-        yield { name: `${DATA_EXPORT_ENTRIES.files}avatar${path.extname(name)}`, data: fs.createReadStream(full), compress: false, modified };
+        yield {
+          name: `${DATA_EXPORT_ENTRIES.files}avatar${path.extname(name)}`,
+          data: fs.createReadStream(full),
+          compress: false,
+          modified,
+        };
       }
     }
   }
 
-  private async conversation(c: ConversationRow, userId: number): Promise<ExportedConversation & Record<string, unknown>> {
+  private async conversation(
+    c: ConversationRow,
+    userId: number,
+  ): Promise<ExportedConversation & Record<string, unknown>> {
     const [messages, files, knowledgeBaseIds, draft] = await Promise.all([
       this.d.repo.messages(c.id),
       this.d.repo.messageFiles(c.id),
@@ -211,9 +223,7 @@ export class DataExportService {
     const versions = await this.d.repo.promptVersions(templates.map((p) => p.id));
     return templates.map((p) => ({
       ...p,
-      earlier_versions: versions
-        .filter((v) => v.template_id === p.id)
-        .map(({ template_id: _template, ...v }) => v),
+      earlier_versions: versions.filter((v) => v.template_id === p.id).map(({ template_id: _template, ...v }) => v),
     }));
   }
 

@@ -68,7 +68,10 @@ describe('data export', () => {
     expect(markdown).toContain('question ALICEMARK');
     expect(markdown).toContain('version 2 of 2');
 
-    const ledger = text('ledger.csv').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+    const ledger = text('ledger.csv')
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter(Boolean);
     expect(ledger[0]).toBe(
       'id,created_at,transaction_type,amount,balance_after,description,reason,conversation_id,model_name,source,api_key_id',
     );
@@ -108,7 +111,9 @@ describe('data export', () => {
     const url = `/api/admin/users/${alice.id}/export?reason=${encodeURIComponent('Subject access request 42')}`;
     const { res, entries, text } = await download(t, url, root);
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
-    expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="user-${alice.id}-data-\\d{8}\\.zip"$`));
+    expect(res.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="user-${alice.id}-data-\\d{8}\\.zip"$`),
+    );
     expectAlicesArchive(entries, text);
     const audit = await t.db
       .selectFrom('audit_logs')

@@ -97,7 +97,9 @@ export class ErasureRepo {
         .where((eb) =>
           eb.not(
             eb.or([
-              eb.exists(eb.selectFrom('message_files').select('file_id').whereRef('message_files.file_id', '=', 'files.id')),
+              eb.exists(
+                eb.selectFrom('message_files').select('file_id').whereRef('message_files.file_id', '=', 'files.id'),
+              ),
               eb.exists(
                 eb
                   .selectFrom('knowledge_base_documents')

@@ -95,7 +95,9 @@ export class ErasureService {
       const batch = await this.d.repo.deleteFileBatch(userId);
       await Promise.all(
         batch.map((f) =>
-          fs.promises.rm(path.join(this.d.uploadsDir, path.basename(f.stored_name)), { force: true }).catch(() => undefined),
+          fs.promises
+            .rm(path.join(this.d.uploadsDir, path.basename(f.stored_name)), { force: true })
+            .catch(() => undefined),
         ),
       );
       if (batch.length === 0) return;
