@@ -112,7 +112,7 @@ describe('erasure', () => {
       [{}, 'en-US', 'Please enter a reason'],
       [{ reason: ' ' }, 'zh-CN', '请输入原因'],
     ] as const) {
-      const res = await erase(p.session.user.id, body, root, lang);
+      const res = await t.post(`/api/admin/users/${p.session.user.id}/erase`, body, root, lang);
       expect(res.status, res.text).toBe(400);
       expect(JSON.stringify(res.body.data.errors)).toContain(message);
     }
