@@ -42,6 +42,7 @@ import { createAnnouncementsService } from './modules/announcements/announcement
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
 import { createPersonalDataServices } from './modules/personal-data/personal-data.services.js';
+import { createGovernanceServices } from './modules/retention/retention.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
@@ -289,10 +290,10 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     dataDir: config.dataDir,
     clock,
     tx: admin.tx,
-    holds: { isUserHeld: async () => false },
     conversations: chat.conversations,
     sessions: new SessionRepo(db, () => sessionCache.changed()),
   });
+  const governance = createGovernanceServices({ db, chat, settings, tx: admin.tx, clock });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -303,6 +304,14 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
         const checkpoint = await admin.auditCheckpoints.createIfDue(now);
         // The log keeps a copy outside the database, wherever the logs are shipped.
         if (checkpoint) app.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+      },
+    },
+    {
+      // Offered every hour by every instance; one takes the cluster-wide lock and runs it once a day.
+      name: 'retention',
+      run: async () => {
+        const done = await governance.retention.runDaily();
+        if (done) app.log.info({ retention: done }, 'retention run');
       },
     },
   ];
@@ -340,6 +349,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     chat,
     sharing,
     personalData,
+    governance,
     documents,
     prompts,
     admin,

@@ -201,17 +201,29 @@ export class DataExportRepo {
     }
   }
 
-  /** The files the person uploaded (images and documents), a batch at a time. */
-  async *files(userId: number): AsyncGenerator<FileRow> {
+  /**
+   * The files the person uploaded (images and documents), a batch at a time; without
+   * `includeHidden`, not those the messages of a conversation they deleted while held list.
+   */
+  async *files(userId: number, includeHidden: boolean): AsyncGenerator<FileRow> {
     for (let after = ''; ;) {
-      const rows = await this.db
-        .selectFrom('files')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(BATCH)
-        .execute();
+      let query = this.db.selectFrom('files').selectAll().where('user_id', '=', userId).where('id', '>', after);
+      if (!includeHidden) {
+        query = query.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('message_files')
+                .innerJoin('messages', 'messages.id', 'message_files.message_id')
+                .innerJoin('conversations', 'conversations.id', 'messages.conversation_id')
+                .select('message_files.file_id')
+                .whereRef('message_files.file_id', '=', 'files.id')
+                .where('conversations.hidden_at', 'is not', null),
+            ),
+          ),
+        );
+      }
+      const rows = await query.orderBy('id').limit(BATCH).execute();
       yield* rows;
       if (rows.length < BATCH) return;
       after = rows[rows.length - 1]!.id;

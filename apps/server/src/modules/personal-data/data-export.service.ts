@@ -102,7 +102,7 @@ export class DataExportService {
     yield { name: DATA_EXPORT_ENTRIES.profile, data: json(profileJson), compress: true, modified };
 
     for await (const c of this.d.repo.conversations(userId)) {
-      if (!opts.includeHidden && isHidden(c)) continue;
+      if (!opts.includeHidden && c.hidden_at !== null) continue;
       const exported = await this.conversation(c, userId);
       const base = `${DATA_EXPORT_ENTRIES.conversations}${c.id}`;
       yield { name: `${base}.json`, data: json(exported), compress: true, modified };
@@ -124,7 +124,7 @@ export class DataExportService {
       modified,
     };
 
-    for await (const file of this.d.repo.files(userId)) {
+    for await (const file of this.d.repo.files(userId, opts.includeHidden)) {
       const full = path.join(this.d.uploadsDir, path.basename(file.stored_name));
       if (!(await readable(full))) continue;
       yield { name: fileEntryName(file), data: fs.createReadStream(full), compress: false, modified };
@@ -181,7 +181,7 @@ export class DataExportService {
       created_at: c.created_at,
       updated_at: c.updated_at,
       last_message_at: c.last_message_at,
-      hidden_at: hiddenAt(c),
+      hidden_at: c.hidden_at,
       knowledge_base_ids: knowledgeBaseIds,
       draft: draft ?? null,
       messages: messages.map((m) => ({
@@ -243,10 +243,3 @@ export class DataExportService {
     }));
   }
 }
-
-/** When a held person deleted the conversation (kept for the hold, hidden from them); null otherwise. */
-function hiddenAt(c: ConversationRow): string | null {
-  return (c as ConversationRow & { hidden_at?: string | null }).hidden_at ?? null;
-}
-
-const isHidden = (c: ConversationRow) => hiddenAt(c) !== null;

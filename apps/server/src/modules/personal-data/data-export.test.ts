@@ -141,6 +141,25 @@ describe('data export', () => {
     expect(after).toHaveLength(before.length);
   });
 
+  it('leaves out what a held person deleted from their own export, but keeps it in the administrator’s', async () => {
+    const held = await stockedPerson(t, 'HELDMARK');
+    expect((await t.put(`/api/admin/users/${held.id}/legal-hold`, { on: true, reason: 'Dispute' }, root)).status).toBe(
+      200,
+    );
+    const del = await t.request('DELETE', `/api/chat/conversations/${held.conversationId}`, { token: held.token });
+    expect(del.status, del.text).toBe(200);
+    const conversationEntry = `conversations/${held.conversationId}.json`;
+    const own = await download(t, '/api/auth/export', held.token);
+    expect(own.res.statusCode).toBe(200);
+    expect(Object.keys(own.entries)).not.toContain(conversationEntry);
+    expect(allText(own.entries)).not.toContain(held.image.id);
+    const copy = await download(t, `/api/admin/users/${held.id}/export?reason=hold`, root);
+    expect(Object.keys(copy.entries)).toContain(conversationEntry);
+    const hidden = JSON.parse(copy.text(conversationEntry)) as { hidden_at: string | null };
+    expect(hidden.hidden_at).not.toBeNull();
+    expect(Object.keys(copy.entries).some((n) => n.startsWith(`files/${held.image.id}-`))).toBe(true);
+  });
+
   it('is the super administrator’s alone: group administrators and plain users are refused, unknown ids are 404', async () => {
     const group = await createGroupAsAdmin(t, root);
     const member = await createUserAsAdmin(t, root, { group_id: group.id });

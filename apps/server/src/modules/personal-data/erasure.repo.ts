@@ -78,6 +78,19 @@ export class ErasureRepo {
     return Number(r.n);
   }
 
+  /**
+   * Conversations the person deleted while held were only hidden; once no hold covers them
+   * any more, erasure deletes them like the rest, through the owner's deletion.
+   */
+  async unhideConversations(userId: number, db: Db): Promise<void> {
+    await db
+      .updateTable('conversations')
+      .set({ hidden_at: null })
+      .where('user_id', '=', userId)
+      .where('hidden_at', 'is not', null)
+      .execute();
+  }
+
   async conversationIds(userId: number): Promise<string[]> {
     const rows = await this.db.selectFrom('conversations').select('id').where('user_id', '=', userId).execute();
     return rows.map((r) => r.id);

@@ -64,6 +64,7 @@ export class ErasureService {
       if (await this.d.holds.isUserHeld(id, trx)) throw new AppError('USER_ON_LEGAL_HOLD');
       await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
       await this.d.repo.removeLinksAndRows(user, trx);
+      await this.d.repo.unhideConversations(id, trx);
       await this.d.repo.anonymise(id, unusable, now, trx);
       return {
         result: user.avatar_url,

@@ -137,6 +137,38 @@ describe('erasure', () => {
     expect((await erase(999_999, { reason: 'x' })).status).toBe(404);
   });
 
+  it('refuses a held account with 409, changing nothing; once released, it erases what the person deleted while held', async () => {
+    const p = await stockedPerson(t, 'HELDMARK');
+    const hold = (on: boolean) =>
+      t.put(`/api/admin/users/${p.id}/legal-hold`, { on, reason: on ? 'Dispute 12' : '' }, root);
+    expect((await hold(true)).status).toBe(200);
+    // The person deletes their conversation while held: it is only hidden.
+    expect((await t.request('DELETE', `/api/chat/conversations/${p.conversationId}`, { token: p.token })).status).toBe(
+      200,
+    );
+    const files = await storedFiles(p.id);
+    for (const [lang, message] of [
+      ['en-US', 'legal hold'],
+      ['zh-CN', '法律保全'],
+    ] as const) {
+      const res = await erase(p.id, { reason: 'request' }, root, lang);
+      expect(res.status, res.text).toBe(409);
+      expect(res.body.error).toBe('USER_ON_LEGAL_HOLD');
+      expect(res.body.message).toContain(message);
+    }
+    expect(await t.userRow(p.id)).toMatchObject({ email: p.email, status: 'active' });
+    expect(await count('conversations', p.id)).toBe(1);
+    for (const f of files) expect(fs.existsSync(f), f).toBe(true);
+    expect((await t.get('/api/auth/me', p.token)).status).toBe(200);
+
+    expect((await hold(false)).status).toBe(200);
+    const res = await erase(p.id, { reason: 'request' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.conversations).toBe(1);
+    expect(await count('conversations', p.id)).toBe(0);
+    for (const f of files) expect(fs.existsSync(f), f).toBe(false);
+  });
+
   it('erases a retired account too, and a second erasure changes nothing more', async () => {
     const p = await stockedPerson(t, 'ERINMARK');
     expect((await t.request('DELETE', `/api/admin/users/${p.id}`, { token: root })).status).toBe(200);

@@ -3,11 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import type { AdminTransactions } from '../audit/admin-tx.js';
+import { isUserHeld } from '../legal-holds/legal-holds.repo.js';
 import { AdminDataExports } from './admin-data-export.js';
 import { DataExportRepo } from './data-export.repo.js';
 import { DataExportService } from './data-export.service.js';
 import { ErasureRepo } from './erasure.repo.js';
-import { type ConversationRemover, ErasureService, type LegalHolds, type SessionRevoker } from './erasure.service.js';
+import { type ConversationRemover, ErasureService, type SessionRevoker } from './erasure.service.js';
 
 /** Wires a person's data: the export (theirs, or a super administrator's copy) and erasure. */
 export function createPersonalDataServices(d: {
@@ -15,7 +16,6 @@ export function createPersonalDataServices(d: {
   dataDir: string;
   clock: Clock;
   tx: AdminTransactions;
-  holds: LegalHolds;
   conversations: ConversationRemover;
   sessions: SessionRevoker;
 }) {
@@ -29,7 +29,7 @@ export function createPersonalDataServices(d: {
     erasure: new ErasureService({
       repo: new ErasureRepo(d.db),
       tx: d.tx,
-      holds: d.holds,
+      holds: { isUserHeld: (userId, db) => isUserHeld(db ?? d.db, userId) },
       conversations: d.conversations,
       sessions: d.sessions,
       uploadsDir,
