@@ -4,6 +4,9 @@ import type { Database, Db, UserRow } from '../../db/types.js';
 /** Files removed per statement, well under every dialect's parameter limit. */
 const FILE_BATCH = 200;
 
+/** Not an argon2 hash: no password ever verifies against it. */
+const NO_PASSWORD = '!erased';
+
 /** What an erased account is called: unique by its id, and nothing of the person. */
 export const erasedIdentity = (id: number) => ({
   username: `erased-${id}`,
@@ -27,7 +30,7 @@ export class ErasureRepo {
    * directory's keys and the administrators' note; the password can no longer match, the
    * account is disabled and retired (so it frees its group place), and its role is plain.
    */
-  async anonymise(id: number, unusablePasswordHash: string, now: string, db: Db): Promise<void> {
+  async anonymise(id: number, now: string, db: Db): Promise<void> {
     await db
       .updateTable('users')
       .set((eb) => ({
@@ -39,7 +42,7 @@ export class ErasureRepo {
         external_id: null,
         scim_user_name: null,
         scim_profile: null,
-        password_hash: unusablePasswordHash,
+        password_hash: NO_PASSWORD,
         role: 'user',
         status: 'inactive',
         deleted_at: eb.fn.coalesce('deleted_at', eb.val(now)),

@@ -1,9 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { EraseUserResult } from '@aiplatform/contracts';
 import type { Db } from '../../db/types.js';
-import { hashPassword } from '../../lib/auth/passwords.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
 import type { AdminContext } from '../../policies/actor.js';
 import { authorize, refuseSelfAction, requireScope } from '../../policies/policy.js';
@@ -54,8 +52,6 @@ export class ErasureService {
     refuseSelfAction(actor, 'user.erase', id);
     requireScope(actor, 'user.erase');
     if (await this.d.holds.isUserHeld(id)) throw new AppError('USER_ON_LEGAL_HOLD');
-    // Made before the transaction: hashing is slow and nobody will ever know the password.
-    const unusable = await hashPassword(crypto.randomBytes(32).toString('base64url'));
     const avatar = await this.d.tx.run(ctx, async (trx, now) => {
       const user = await this.d.repo.lock(id, trx, now);
       if (!user) throw notFound();
@@ -65,7 +61,7 @@ export class ErasureService {
       await this.d.sessions.revokeUserSessions(id, now, undefined, trx);
       await this.d.repo.removeLinksAndRows(user, trx);
       await this.d.repo.unhideConversations(id, trx);
-      await this.d.repo.anonymise(id, unusable, now, trx);
+      await this.d.repo.anonymise(id, now, trx);
       return {
         result: user.avatar_url,
         audit: { action: 'user.erase', targetType: 'user', targetId: id, before: null, after: { reason } },
