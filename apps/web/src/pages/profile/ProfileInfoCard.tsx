@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatNumber } from '../../components/common/format';
 import { GroupLabel, RoleTag } from '../../components/common/UserTags';
 import { AvatarUpload } from './AvatarUpload';
+import { DownloadMyDataButton } from './DownloadMyDataButton';
 
 /** Who the user is and where their credits stand. */
 export function ProfileInfoCard({ user, onChangePassword }: { user: User; onChangePassword: () => void }) {
@@ -41,6 +42,7 @@ export function ProfileInfoCard({ user, onChangePassword }: { user: User; onChan
           <Button icon={<KeyOutlined />} onClick={onChangePassword} data-testid="change-password-button">
             {t('profile:password.change')}
           </Button>
+          <DownloadMyDataButton />
         </div>
       </div>
       <Descriptions column={1} size="small" items={items} />

@@ -9,6 +9,7 @@ import { DetailDrawer } from '../shared/DetailDrawer';
 import { useAdminAccess } from '../shared/use-admin-access';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { UserCreditsTab } from './UserCreditsTab';
+import { UserDataTab } from './UserDataTab';
 import { UserEditForm } from './UserEditForm';
 import { UserProfileSection } from './UserProfileSection';
 import { UserSessionsTable } from './UserSessionsTable';
@@ -72,6 +73,12 @@ export function UserDetailTabs({
       key: 'password',
       label: <span data-testid="user-tab-password">{t('admin:detail.tabPassword')}</span>,
       children: <ResetPasswordForm user={user} />,
+    });
+  if (abilities['data.export'] || abilities.erase)
+    tabs.push({
+      key: 'data',
+      label: <span data-testid="user-tab-data">{t('admin:personalData.tab')}</span>,
+      children: <UserDataTab user={user} />,
     });
   return <Tabs items={tabs} destroyOnHidden />;
 }
