@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
 import { ROW_ID_MAX } from './pagination.js';
 import { GroupAbilitiesSchema } from './abilities.js';
+import { RetentionDaysSchema } from '../retention.js';
 
 export const GroupSchema = z.object({
   id: z.number(),
@@ -12,6 +13,8 @@ export const GroupSchema = z.object({
   status: z.enum(['active', 'inactive']),
   user_count: z.number(),
   user_limit: z.number().nullable(),
+  /** Days its members' conversations are kept after their last use, over the site's (null: the site's). */
+  retention_days: z.number().nullable(),
   credits_pool: z.number(),
   credits_pool_used: z.number(),
   credits_pool_remaining: z.number(),
@@ -55,6 +58,7 @@ export const CreateGroupBodySchema = z.object({
   sort_order: GroupFields.sort_order.optional(),
   status: GroupFields.status.optional(),
   user_limit: UserLimitSchema.optional(),
+  retention_days: RetentionDaysSchema.optional(),
 });
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
 const SiteNameSchema = z.string().trim().max(100, 'validation.siteName.max').nullable();
