@@ -3,6 +3,7 @@ import { MODEL, type BenchUser, createConversation, hasContent, inBatches, isMes
 import { type Sqlite, setBalance } from './db.js';
 import { cpuSeconds, listenOverflows, procStatusKb, sampleRss } from './proc-stats.js';
 import { type Row, mb, median, verdict } from './stats.js';
+import { createKey } from './ttft-v1.js';
 
 export interface ConcurrentOptions {
   apiUrl: string;
@@ -104,7 +105,8 @@ export async function measureConcurrentStreams(o: ConcurrentOptions): Promise<Ro
   const perUser = Math.ceil(o.streams / o.users.length);
   const targets: { user: BenchUser; conversationId: string }[] = [];
   for (const user of o.users) {
-    setBalance(o.db, user.id, perUser * o.costPerChat * 2);
+    // The chat's burst and then the same through `/v1`, with room to spare.
+    setBalance(o.db, user.id, perUser * o.costPerChat * 3);
     const ids = await inBatches(Array.from({ length: perUser }), 16, () => createConversation(o.apiUrl, user.token));
     for (const conversationId of ids) targets.push({ user, conversationId });
   }
@@ -167,6 +169,28 @@ export async function measureConcurrentStreams(o: ConcurrentOptions): Promise<Ro
   const serverCpu = cpuSeconds(o.serverPid) - cpuBefore;
   const hwmKb = procStatusKb(o.serverPid, 'VmHWM');
 
+  // The same burst through the OpenAI-compatible endpoint, one personal key per user.
+  const keys = o.users.map((user) => createKey(o.db, user.id));
+  const v1Rss = sampleRss(o.serverPid);
+  const v1CpuBefore = cpuSeconds(o.serverPid);
+  const v1 = await burst(
+    o.streams,
+    o.rampMs,
+    (i, agent, onEvent) =>
+      postStream(`${o.apiUrl}/v1/chat/completions`, {
+        agent,
+        token: keys[i % keys.length],
+        timeoutMs: o.timeoutMs,
+        body: { model: MODEL, stream: true, messages: [{ role: 'user', content: question(i) }] },
+        isFirst: hasContent,
+        onEvent,
+      }),
+    (events) => events.length > 2,
+  );
+  const v1PeakKb = v1Rss.stop();
+  const v1CpuPerChunkUs =
+    ((cpuSeconds(o.serverPid) - v1CpuBefore) * 1e6) / Math.max(1, v1.completed * direct.eventsPerStream);
+
   const relayedChunks = platform.completed * direct.eventsPerStream;
   const cpuPerChunkUs = (serverCpu * 1e6) / Math.max(1, relayedChunks);
   const cpuRatio = cpuPerChunkUs / Math.max(1, proxyCpuPerChunkUs);
@@ -208,6 +232,11 @@ export async function measureConcurrentStreams(o: ConcurrentOptions): Promise<Ro
         users: o.users.length,
       },
     },
+    v1Row(o.streams, v1, platform, {
+      peakKb: v1PeakKb,
+      cpuPerChunkUs: v1CpuPerChunkUs,
+      chatCpuPerChunkUs: cpuPerChunkUs,
+    }),
     {
       what: `CPU per relayed chunk under those ${o.streams} streams`,
       result:
@@ -235,4 +264,27 @@ export async function measureConcurrentStreams(o: ConcurrentOptions): Promise<Ro
       },
     },
   ];
+}
+
+/** The `/v1` burst against the chat's, in the same run: the chat's budget, and its figures beside. */
+function v1Row(
+  streams: number,
+  v1: Burst,
+  chat: Burst,
+  m: { peakKb: number; cpuPerChunkUs: number; chatCpuPerChunkUs: number },
+): Row {
+  const ok = v1.completed >= streams && v1.maxOpen >= streams && v1.errors === 0 && m.peakKb < 400 * 1024;
+  return {
+    what: `${streams} concurrent \`/v1/chat/completions\` streams on one instance, against the chat's burst`,
+    result:
+      `${v1.completed} completed, ${v1.errors} errors, ${v1.maxOpen} open at once, all done in ${v1.seconds.toFixed(1)} s ` +
+      `(chat: ${chat.seconds.toFixed(1)} s); first token median ${duration(v1.ttftMedianMs)}, max ` +
+      `${duration(v1.ttftMaxMs)} (chat: ${duration(chat.ttftMedianMs)}, ${duration(chat.ttftMaxMs)}); ` +
+      `CPU ${m.cpuPerChunkUs.toFixed(0)} µs per chunk (chat: ${m.chatCpuPerChunkUs.toFixed(0)} µs); ` +
+      `server RSS peak ${mb(m.peakKb)}` +
+      (v1.firstErrors.length > 0 ? `; first errors: ${v1.firstErrors.join(' | ')}` : ''),
+    budget: 'all open at once, no errors, RSS < 400 MB',
+    met: verdict(ok),
+    data: { ...v1, ...m },
+  };
 }

@@ -21,7 +21,7 @@ export interface V1TtftOptions {
 }
 
 /** A personal API key for the user, written as the keys area stores it (SHA-256 of the secret). */
-function createKey(db: Sqlite, userId: number): string {
+export function createKey(db: Sqlite, userId: number): string {
   const secret = `sk-${crypto.randomBytes(32).toString('base64url')}`;
   const now = new Date().toISOString();
   db.prepare('insert into user_permissions (user_id, permission, created_at) values (?, ?, ?)').run(

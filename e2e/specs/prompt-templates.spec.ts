@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { LANGUAGES } from '../support/admin';
+import { AdminApi, LANGUAGES, selectOption, signInAsSuperAdmin } from '../support/admin';
 import { TALL_DESKTOP } from '../support/chat';
 import { signInDirect } from '../support/ui';
 import { registerViaApi, uniqueToken } from '../support/users';
@@ -83,6 +83,47 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test.describe('prompt templates for a group', () => {
+  test.use({ locale: 'en-US', viewport: TALL_DESKTOP });
+
+  test('a super administrator writes one for another group; its members read it, others do not', async ({
+    page,
+    request,
+  }) => {
+    const admin = await AdminApi.superAdmin(request);
+    const group = await admin.createGroup('prompts');
+    const member = await admin.createUser({ prefix: 'pgm', groupId: group.id });
+    const outsider = await admin.createUser({ prefix: 'pgo' });
+    const title = `Team ${uniqueToken()}`;
+
+    await signInAsSuperAdmin(page, '/prompts');
+    await page.getByTestId('prompt-create').click();
+    await page.getByTestId('prompt-edit-title').fill(title);
+    await page.getByTestId('prompt-edit-content').fill('Summarise {{topic}} for the team');
+    await page.getByTestId('prompt-edit-scope').click();
+    await selectOption(page, 'Group').click();
+    // The group defaults to the administrator's own; the other one is picked.
+    await page.getByTestId('prompt-edit-group').click();
+    await page.keyboard.type(group.name);
+    await selectOption(page, group.name).click();
+    expect(await pageViolations(page)).toEqual([]);
+    await page.getByTestId('prompt-edit-submit').click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+
+    const titlesOf = async (user: { email: string; password: string }) => {
+      const login = await request.post('/api/auth/login', { data: { account: user.email, password: user.password } });
+      const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+      const res = await request.get('/api/prompts', { headers: { Authorization: `Bearer ${token}` } });
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { data: { title: string; group_id: number | null }[] }).data;
+    };
+    expect((await titlesOf(member)).filter((p) => p.title === title)).toEqual([
+      expect.objectContaining({ title, group_id: group.id }),
+    ]);
+    expect((await titlesOf(outsider)).map((p) => p.title)).not.toContain(title);
+  });
+});
 
 test.describe('prompt templates on a phone', () => {
   test.use({ locale: 'en-US', viewport: { width: 375, height: 740 } });

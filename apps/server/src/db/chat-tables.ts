@@ -57,6 +57,8 @@ export interface ConversationsTable {
   updated_at: string;
   /** The version shown (with its newest descendants); null: the newest message's branch. */
   active_message_id: Generated<string | null>;
+  /** When its owner deleted it while under legal hold: hidden from them, kept in the database. */
+  hidden_at: Generated<string | null>;
 }
 
 export interface MessagesTable {

@@ -30,6 +30,7 @@ import * as m0027 from './migrations/0027-api-usage.js';
 import * as m0029 from './migrations/0029-chunk-search-pairs.js';
 import * as m0031 from './migrations/0031-prompt-templates.js';
 import * as m0032 from './migrations/0032-share-links.js';
+import * as m0033 from './migrations/0033-governance.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -71,6 +72,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0029-chunk-search-pairs': m0029,
   '0031-prompt-templates': m0031,
   '0032-share-links': m0032,
+  '0033-governance': m0033,
 });
 
 /**

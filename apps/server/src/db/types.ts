@@ -28,6 +28,7 @@ import type {
 } from './document-tables.js';
 import type { SharingTables } from './sharing-tables.js';
 import type { PromptTables } from './prompt-tables.js';
+import type { GovTables } from './governance-tables.js';
 import type { CapsTables } from './caps-tables.js';
 
 export type * from './caps-tables.js';
@@ -92,6 +93,8 @@ export interface UserGroupsTable {
   site_config_enabled: number;
   /** When the administrators were told the pool ran low; cleared once it is above the alert share again. */
   pool_alert_sent_at: Generated<string | null>;
+  /** Days a conversation is kept after its last use, over the site's setting (null: the site's). */
+  retention_days: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -308,11 +311,8 @@ export interface AuditCheckpointsTable {
   signature: string;
 }
 
-/**
- * Usage of one user with one model on one statistics day, added to in the transaction
- * that charges, settles or refunds a chat turn. `group_id` is the user's group at the
- * time of the turn, 0 for none.
- */
+/** One user's usage of one model on one statistics day, added to by the transaction that charges,
+ * settles or refunds a chat turn; `group_id`: the user's group at the time, 0 for none. */
 export interface UsageDailyTable {
   day: string;
   user_id: number;
@@ -337,7 +337,7 @@ export interface UsageDailyTotalsTable {
 }
 
 /** Every table; the newer areas' tables come from their own files. */
-export interface Database extends CapsTables, ApiKeyTables, ApiUsageTables, SharingTables, PromptTables {
+export interface Database extends CapsTables, ApiKeyTables, ApiUsageTables, SharingTables, PromptTables, GovTables {
   file_pages: FilePagesTable;
   document_chunks: DocumentChunksTable;
   chunk_search: ChunkSearchTable;

@@ -1,9 +1,14 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
-import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
-import { CapReached, recordCapReached, releaseCaps, reserveWithinCaps } from '../caps/cap-guard.js';
-import { applyCreditChange } from '../credits/credits-writer.js';
+import {
+  AlreadySettled,
+  type TurnCharge,
+  openTurn,
+  reserveCredits,
+  returnCharge,
+  settleOnce,
+} from '../chat/turn-charge.js';
 import { type UsageKey, addUsage } from '../stats/usage-rollup.repo.js';
 import { lockOwner } from '../users/owner-lock.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
@@ -76,17 +81,8 @@ export class ApiAccounting {
    * balance after. Throws an `insufficient_quota` refusal; nothing is written then.
    */
   async open(t: OpenApiTurn): Promise<number> {
-    try {
-      return await this.opened(t);
-    } catch (err) {
-      // Refused by a usage cap: everything rolled back; its alerts fire on their own.
-      if (err instanceof CapReached) await recordCapReached(this.db, err, t.now);
-      throw err;
-    }
-  }
-
-  private opened(t: OpenApiTurn): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
+    const ref = refOf(t);
+    return openTurn(this.db, t.now, async (trx) => {
       await lockOwner(trx, t.userId);
       if (t.key.credit_limit !== null) {
         const spent = await this.turns.spentSince(trx, t.key.id, periodStartDay(t.key.period ?? 'total', t.day));
@@ -98,16 +94,16 @@ export class ApiAccounting {
           });
         }
       }
-      const remaining = await this.charge(trx, t);
       // The chat's usage caps count API credits too, in the same transaction: a refusal takes the charge back.
-      await reserveWithinCaps(trx, {
-        userId: t.userId,
-        groupId: t.groupId,
-        modelName: t.model,
-        cost: t.cost,
-        now: t.now,
-        timeZone: t.timeZone,
-      });
+      const remaining = await reserveCredits(
+        trx,
+        this.credits,
+        { ...chargeOf(ref), required: t.required, now: t.now, timeZone: t.timeZone },
+        (balance, expired) =>
+          expired
+            ? insufficientQuota('server.v1.creditsExpired')
+            : insufficientQuota('server.v1.insufficientCredits', { required: t.required, balance }),
+      );
       await this.turns.insert(trx, {
         id: t.id,
         user_id: t.userId,
@@ -122,7 +118,6 @@ export class ApiAccounting {
         lease_until: t.leaseUntil,
         created_at: t.now,
       });
-      const ref = refOf(t);
       // A request and its answer count as two messages, as a chat turn does.
       await addUsage(trx, usageKey(ref), { messages: 2, credits: t.cost });
       await addApiUsage(trx, apiUsageKey(ref), { requests: 1, credits: t.cost });
@@ -130,35 +125,9 @@ export class ApiAccounting {
     });
   }
 
-  private async charge(trx: Transaction<Database>, t: OpenApiTurn): Promise<number> {
-    const refuse = (balance: number, expireAt: string | null): never => {
-      if (expireAt !== null && expireAt <= t.now) throw insufficientQuota('server.v1.creditsExpired');
-      throw insufficientQuota('server.v1.insufficientCredits', { required: t.required, balance });
-    };
-    if (t.cost > 0) {
-      const r = await applyCreditChange(trx, {
-        userId: t.userId,
-        type: 'chat_consume',
-        amount: -t.cost,
-        description: 'server.ledger.apiConsume',
-        referenceId: t.id,
-        api: { keyId: t.key.id, modelName: t.model },
-        requireBalance: t.required,
-        requireUnexpired: true,
-        now: t.now,
-      });
-      return r.ok ? r.row.balance_after : refuse(r.balance, r.expireAt);
-    }
-    if (t.required > 0 && !(await this.credits.holdsAtLeast(trx, t.userId, t.required, t.now))) {
-      const b = await this.credits.balance(trx, t.userId);
-      return refuse(b.remaining, b.expireAt);
-    }
-    return (await this.credits.balance(trx, t.userId)).remaining;
-  }
-
   /** Keeps the charge and stores the end; false when the turn was settled elsewhere already. */
   async settle(ref: ApiTurnRef, end: KeptEnd, claim: ApiTurnClaim): Promise<boolean> {
-    return this.once(async (trx) => {
+    return settleOnce(this.db, async (trx) => {
       await this.users.addTokensUsed(ref.userId, end.tokens, trx);
       if (!(await this.turns.finish(trx, ref.id, end, claim))) throw new AlreadySettled();
       await addUsage(trx, usageKey(ref), { tokens: end.tokens });
@@ -172,26 +141,10 @@ export class ApiAccounting {
    * False when the turn was settled already.
    */
   async refund(ref: ApiTurnRef, now: string, claim: ApiTurnClaim): Promise<boolean> {
-    return this.once(async (trx) => {
-      if (ref.cost > 0) {
-        await applyCreditChange(trx, {
-          userId: ref.userId,
-          type: 'system_refund',
-          amount: ref.cost,
-          description: 'server.ledger.apiRefund',
-          referenceId: ref.id,
-          api: { keyId: ref.apiKeyId, modelName: ref.model },
-          now,
-        });
-        // The caps' counters get it back too, in the windows the charge was counted in.
-        await releaseCaps(trx, {
-          userId: ref.userId,
-          groupId: ref.groupId,
-          modelName: ref.model,
-          cost: ref.cost,
-          day: ref.day,
-        });
-      } else await lockOwner(trx, ref.userId);
+    return settleOnce(this.db, async (trx) => {
+      // A free turn has no ledger row to write: the owner's lock alone keeps the chat's order.
+      if (ref.cost > 0) await returnCharge(trx, chargeOf(ref), now);
+      else await lockOwner(trx, ref.userId);
       const end = { status: 'refunded' as const, promptTokens: 0, completionTokens: 0, tokens: 0, now };
       if (!(await this.turns.finish(trx, ref.id, end, claim))) throw new AlreadySettled();
       await addUsage(trx, usageKey(ref), { messages: -2, credits: -ref.cost });
@@ -224,19 +177,7 @@ export class ApiAccounting {
     }
     return settled;
   }
-
-  private async once(run: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(run);
-      return true;
-    } catch (err) {
-      if (err instanceof AlreadySettled || isUniqueViolation(err)) return false;
-      throw err;
-    }
-  }
 }
-
-class AlreadySettled extends Error {}
 
 const refOf = (t: OpenApiTurn): ApiTurnRef => ({
   id: t.id,
@@ -246,6 +187,17 @@ const refOf = (t: OpenApiTurn): ApiTurnRef => ({
   model: t.model,
   day: t.day,
   cost: t.cost,
+});
+
+/** The turn's charge as the shared credit rules take it. */
+const chargeOf = (r: ApiTurnRef): TurnCharge & { day: string } => ({
+  userId: r.userId,
+  groupId: r.groupId,
+  model: r.model,
+  cost: r.cost,
+  referenceId: r.id,
+  source: { api: { keyId: r.apiKeyId, modelName: r.model } },
+  day: r.day,
 });
 
 const usageKey = (r: ApiTurnRef): UsageKey => ({ day: r.day, userId: r.userId, groupId: r.groupId, model: r.model });

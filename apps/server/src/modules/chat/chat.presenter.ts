@@ -3,7 +3,7 @@ import type { ConversationRow } from '../../db/types.js';
 import type { MessageWithFiles } from './messages.repo.js';
 
 /** Any row of a conversation, with or without its owner column. */
-export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_message_id'>): Conversation {
+export function toConversation(c: Omit<ConversationRow, 'user_id' | 'active_message_id' | 'hidden_at'>): Conversation {
   return {
     id: c.id,
     title: c.title,

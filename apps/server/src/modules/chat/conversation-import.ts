@@ -79,6 +79,7 @@ export class ConversationImport {
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
       active_message_id: ids.at(-1) ?? null,
+      hidden_at: null,
     };
     if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
       throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });

@@ -4,7 +4,7 @@ import { reusableQuery } from '../../db/reusable-query.js';
 import { lockOwner } from '../users/owner-lock.repo.js';
 
 /** What a page of the list holds: every column but the owner, whom the query already names, and the version shown. */
-export type ListedConversation = Omit<ConversationRow, 'user_id' | 'active_message_id'>;
+export type ListedConversation = Omit<ConversationRow, 'user_id' | 'active_message_id' | 'hidden_at'>;
 const LISTED_COLUMNS = [
   'id',
   'title',
@@ -21,7 +21,11 @@ const LISTED_COLUMNS = [
   'updated_at',
 ] as const satisfies readonly (keyof ListedConversation)[];
 
-/** Conversations and their drafts. Every read and write names the owner, so ownership cannot be forgotten. */
+/**
+ * Conversations and their drafts. Every read and write names the owner, so ownership cannot be
+ * forgotten; a conversation its owner deleted while under legal hold (`hidden_at`) is not theirs
+ * to read any more: the owner's reads leave it out.
+ */
 export class ConversationsRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -31,6 +35,7 @@ export class ConversationsRepo {
       .selectAll()
       .where('id', '=', id)
       .where('user_id', '=', userId)
+      .where('hidden_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -50,6 +55,8 @@ export class ConversationsRepo {
         .selectFrom('conversations')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('user_id', '=', row.user_id)
+        // Hidden ones are kept for a legal hold, no longer the owner's: they take no place.
+        .where('hidden_at', 'is', null)
         .executeTakeFirstOrThrow();
       if (Number(r.n) >= max) return false;
       await trx.insertInto('conversations').values(row).execute();
@@ -85,6 +92,7 @@ export class ConversationsRepo {
       .selectFrom('conversations')
       .select(LISTED_COLUMNS)
       .where('user_id', '=', userId)
+      .where('hidden_at', 'is', null)
       .orderBy('priority', 'desc')
       .orderBy('updated_at', 'desc')
       .orderBy('id')
@@ -95,7 +103,8 @@ export class ConversationsRepo {
     this.db
       .selectFrom('conversations')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('user_id', '=', userId),
+      .where('user_id', '=', userId)
+      .where('hidden_at', 'is', null),
   );
 
   /**

@@ -97,6 +97,7 @@ export class ConversationsService {
       created_at: now,
       updated_at: now,
       active_message_id: null,
+      hidden_at: null,
     };
     if (!(await this.repo.insertWithinQuota(row, QUOTAS.conversationsPerUser))) {
       throw new AppError('CONVERSATION_LIMIT_REACHED', { max: QUOTAS.conversationsPerUser });

@@ -2,17 +2,15 @@ import type { ErrorCode } from '@aiplatform/contracts';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import { estimateTokens } from '../../ai/tokens.js';
 import type { Database, MessageRow, MessagesTable } from '../../db/types.js';
-import { isUniqueViolation } from '../../lib/data/db-errors.js';
 import { AppError } from '../../lib/http/errors.js';
-import { CapReached, recordCapReached, releaseCaps, reserveWithinCaps } from '../caps/cap-guard.js';
 import type { CreditsRepo } from '../credits/credits.repo.js';
-import { applyCreditChange } from '../credits/credits-writer.js';
 import { dayIn } from '../stats/stats-calendar.js';
 import { type UsageKey, addUsage } from '../stats/usage-rollup.repo.js';
 import type { UsersRepo } from '../users/users.repo.js';
 import type { ConversationsRepo } from './conversations.repo.js';
 import { lockOwner } from '../users/owner-lock.repo.js';
 import type { AnswerClaim, MessagesRepo } from './messages.repo.js';
+import { AlreadySettled, type TurnCharge, openTurn, reserveCredits, returnCharge, settleOnce } from './turn-charge.js';
 
 export interface OpenTurn {
   userId: number;
@@ -71,27 +69,27 @@ export class TurnAccounting {
    * is written then.
    */
   async open(t: OpenTurn): Promise<number> {
-    try {
-      return await this.opened(t);
-    } catch (err) {
-      // Refused by a usage cap: everything rolled back; its alerts fire on their own.
-      if (err instanceof CapReached) await recordCapReached(this.db, err, t.now);
-      throw err;
-    }
-  }
-
-  private opened(t: OpenTurn): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const remaining = await this.charge(trx, t);
-      // Usage caps count the same credits, in the same transaction: a refusal takes the charge back.
-      await reserveWithinCaps(trx, {
-        userId: t.userId,
-        groupId: t.usage.groupId,
-        modelName: t.usage.model,
-        cost: t.cost,
-        now: t.now,
-        timeZone: t.timeZone,
-      });
+    return openTurn(this.db, t.now, async (trx) => {
+      const remaining = await reserveCredits(
+        trx,
+        this.credits,
+        {
+          userId: t.userId,
+          groupId: t.usage.groupId,
+          model: t.usage.model,
+          cost: t.cost,
+          referenceId: t.answer.id,
+          source: { chat: { conversationId: t.conversationId, modelName: t.usage.model } },
+          required: t.required,
+          now: t.now,
+          timeZone: t.timeZone,
+        },
+        (balance, expired) => {
+          if (expired) return new AppError('CREDITS_EXPIRED');
+          const data = { required: t.required, balance };
+          return new AppError('INSUFFICIENT_CREDITS', data, data);
+        },
+      );
       if (t.questionIsNew) await this.messages.insertPair(trx, t.question, t.answer, t.questionFileIds);
       else {
         await this.messages.insertOne(trx, t.answer);
@@ -114,37 +112,6 @@ export class TurnAccounting {
   }
 
   /**
-   * Takes the cost (or, for a free turn, only checks the required balance) under one
-   * conditional update; throws CREDITS_EXPIRED or INSUFFICIENT_CREDITS {required, balance}.
-   */
-  private async charge(trx: Transaction<Database>, t: OpenTurn): Promise<number> {
-    const refuse = (balance: number, expireAt: string | null): never => {
-      if (expireAt !== null && expireAt <= t.now) throw new AppError('CREDITS_EXPIRED');
-      const data = { required: t.required, balance };
-      throw new AppError('INSUFFICIENT_CREDITS', data, data);
-    };
-    if (t.cost > 0) {
-      const r = await applyCreditChange(trx, {
-        userId: t.userId,
-        type: 'chat_consume',
-        amount: -t.cost,
-        description: 'server.ledger.chatConsume',
-        referenceId: t.answer.id,
-        chat: { conversationId: t.conversationId, modelName: t.usage.model },
-        requireBalance: t.required,
-        requireUnexpired: true,
-        now: t.now,
-      });
-      return r.ok ? r.row.balance_after : refuse(r.balance, r.expireAt);
-    }
-    if (t.required > 0 && !(await this.credits.holdsAtLeast(trx, t.userId, t.required, t.now))) {
-      const b = await this.credits.balance(trx, t.userId);
-      return refuse(b.remaining, b.expireAt);
-    }
-    return (await this.credits.balance(trx, t.userId)).remaining;
-  }
-
-  /**
    * Stores the answer (complete, stopped or error with partial text) and counts its tokens,
    * if `claim` still allows it; returns false (and changes nothing) when the turn was
    * already settled elsewhere, e.g. by the sweep after this instance's lease ran out.
@@ -157,7 +124,7 @@ export class TurnAccounting {
   ): Promise<boolean> {
     // Rows are locked in the same order as in `open` (user, message, conversation), so
     // concurrent turns of one user cannot deadlock on PostgreSQL.
-    return this.settledOnce(async (trx) => {
+    return settleOnce(this.db, async (trx) => {
       await this.users.addTokensUsed(ref.userId, answer.tokens, trx);
       if (!(await this.messages.finishAnswer(trx, ref.answerId, answer, claim))) throw new AlreadySettled();
       await this.messages.indexQuestion(trx, ref.questionId);
@@ -179,8 +146,8 @@ export class TurnAccounting {
     claim: AnswerClaim = {},
     errorCode: ErrorCode | null = null,
   ): Promise<boolean> {
-    return this.settledOnce(async (trx) => {
-      await returnCharge(trx, ref, now);
+    return settleOnce(this.db, async (trx) => {
+      await returnCharge(trx, chargeOf(ref), now);
       // The question stays, marked, so the person sees what went unanswered after a reload
       // and can send it again; only the empty answer goes. Anything hung under it meanwhile
       // (a retry moves a question's follow-up under its new answer) follows the question's
@@ -209,17 +176,6 @@ export class TurnAccounting {
         conversations: (await this.messages.hasAnswer(trx, ref.conversationId)) ? 0 : -1,
       });
     });
-  }
-
-  /** Runs one settling transaction; false when it rolled back because the turn was settled already. */
-  private async settledOnce(run: (trx: Transaction<Database>) => Promise<void>): Promise<boolean> {
-    try {
-      await this.db.transaction().execute(run);
-      return true;
-    } catch (err) {
-      if (err instanceof AlreadySettled || isUniqueViolation(err)) return false;
-      throw err;
-    }
   }
 
   /**
@@ -277,7 +233,7 @@ export class TurnAccounting {
     for (const m of silent) {
       if (!(await this.messages.claimForDeletion(trx, m.answerId))) continue;
       const ref = await this.refOf(m, removal.timeZone, trx);
-      await returnCharge(trx, ref, now);
+      await returnCharge(trx, chargeOf(ref), now);
       await addUsage(trx, ref.usage, { messages: -2, credits: -ref.cost, conversations: unstart ? -1 : 0 });
       unstart = false;
       refunded += 1;
@@ -302,27 +258,13 @@ export class TurnAccounting {
 /** A streaming answer as `MessagesRepo` reads it for settling. */
 type UnsettledAnswer = Awaited<ReturnType<MessagesRepo['findAbandoned']>>[number];
 
-/** Thrown inside a settling transaction to roll it back: another instance settled the turn first. */
-class AlreadySettled extends Error {}
-
-/** The turn's charge given back as one `system_refund` ledger row (nothing for a free turn). */
-async function returnCharge(trx: Transaction<Database>, ref: TurnRef, now: string): Promise<void> {
-  if (ref.cost <= 0) return;
-  await applyCreditChange(trx, {
-    userId: ref.userId,
-    type: 'system_refund',
-    amount: ref.cost,
-    description: 'server.ledger.chatRefund',
-    referenceId: ref.answerId,
-    chat: { conversationId: ref.conversationId, modelName: ref.usage.model },
-    now,
-  });
-  // The usage caps' counters get it back too, in the windows the charge was counted in.
-  await releaseCaps(trx, {
-    userId: ref.userId,
-    groupId: ref.usage.groupId,
-    modelName: ref.usage.model,
-    cost: ref.cost,
-    day: ref.usage.day,
-  });
-}
+/** A turn's charge as the shared credit rules take it. */
+const chargeOf = (ref: TurnRef): TurnCharge & { day: string } => ({
+  userId: ref.userId,
+  groupId: ref.usage.groupId,
+  model: ref.usage.model,
+  cost: ref.cost,
+  referenceId: ref.answerId,
+  source: { chat: { conversationId: ref.conversationId, modelName: ref.usage.model } },
+  day: ref.usage.day,
+});

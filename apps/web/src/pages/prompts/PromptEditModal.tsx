@@ -4,11 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/notify';
 import { reportError } from '../../components/common/report-error';
 import { usePromptChanges } from '../../components/prompts/use-prompts';
+import { useAbilities } from '../../stores/abilities';
+import { useAuthStore } from '../../stores/auth-store';
+import { useGroupOptions } from '../admin/shared/use-group-options';
 
 interface Values {
   title: string;
   content: string;
   scope: PromptScope;
+  group_id?: number;
 }
 
 interface PromptEditModalProps {
@@ -25,6 +29,11 @@ export function PromptEditModal({ open, prompt, scopes, onClose }: PromptEditMod
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const { create, update } = usePromptChanges();
+  const user = useAuthStore((s) => s.user);
+  // Whoever keeps every group's templates picks the group (their own by default); a group administrator writes their group's.
+  const picksGroup = useAbilities().actions['prompt.group.manage'] === 'all';
+  const groups = useGroupOptions(open && picksGroup && !prompt);
+  const scope = Form.useWatch('scope', form);
 
   const finish = async (values: Values) => {
     try {
@@ -53,7 +62,11 @@ export function PromptEditModal({ open, prompt, scopes, onClose }: PromptEditMod
         form={form}
         layout="vertical"
         name="prompt-edit"
-        initialValues={prompt ? { title: prompt.title, content: prompt.content } : { scope: 'personal' }}
+        initialValues={
+          prompt
+            ? { title: prompt.title, content: prompt.content }
+            : { scope: 'personal', group_id: user?.group_id ?? undefined }
+        }
         onFinish={(values) => void finish(values)}
       >
         <Form.Item
@@ -89,6 +102,21 @@ export function PromptEditModal({ open, prompt, scopes, onClose }: PromptEditMod
             <Select
               options={scopes.map((scope) => ({ value: scope, label: t(`chat:prompts.scope.${scope}`) }))}
               data-testid="prompt-edit-scope"
+            />
+          </Form.Item>
+        )}
+        {!prompt && picksGroup && scope === 'group' && (
+          <Form.Item
+            name="group_id"
+            label={t('chat:prompts.groupLabel')}
+            rules={[{ required: true, message: t('validation:prompt.group') }]}
+          >
+            <Select
+              options={groups.options}
+              loading={groups.loading}
+              showSearch
+              optionFilterProp="label"
+              data-testid="prompt-edit-group"
             />
           </Form.Item>
         )}
