@@ -53,6 +53,9 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { capsRoutes } from './modules/caps/caps.routes.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { legalHoldsRoutes } from './modules/legal-holds/legal-holds.routes.js';
+import { retentionRoutes } from './modules/retention/retention.routes.js';
+import type { GovernanceServices } from './modules/retention/retention.services.js';
 import { scimTokensRoutes } from './modules/scim/scim-tokens.routes.js';
 import { statsRoutes } from './modules/stats/stats.routes.js';
 
@@ -76,6 +79,7 @@ export interface RouteServices {
   adminModels: ReturnType<typeof createAdminModelsService>;
   chat: ReturnType<typeof createChatServices>;
   sharing: ReturnType<typeof createSharingService>;
+  governance: GovernanceServices;
   documents: ReturnType<typeof createDocumentServices>;
   prompts: ReturnType<typeof createPromptServices>;
   admin: ReturnType<typeof createAdminServices>;
@@ -112,6 +116,8 @@ export async function registerRoutes(app: FastifyInstance, d: RouteServices): Pr
       await api.register(answerWatchRoutes(d.chat.watch, d.guards, { heartbeatMs: d.config.streamHeartbeatMs }));
       await api.register(imagesRoutes(d.chat.images, d.guards, d.limits));
       await api.register(sharingRoutes(d.sharing, d.limits));
+      await api.register(legalHoldsRoutes(d.governance.legalHolds));
+      await api.register(retentionRoutes(d.governance.retention));
       await api.register(documentsRoutes(d.documents, d.guards, d.limits));
       await api.register(d.documents.knowledge.routes);
       await api.register(d.prompts.routes);

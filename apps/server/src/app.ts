@@ -41,6 +41,7 @@ import { createCapsServices } from './modules/caps/caps.services.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
+import { createGovernanceServices } from './modules/retention/retention.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
 import type { Presence } from './modules/stats/presence.js';
@@ -285,6 +286,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     await apiUsage.sweep.stop();
   });
   const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
+  const governance = createGovernanceServices({ db, chat, settings, tx: admin.tx, clock });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
     { name: 'single sign-on', run: (now) => identity.tickets.pruneExpired(now.toISOString()) },
@@ -295,6 +297,14 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
         const checkpoint = await admin.auditCheckpoints.createIfDue(now);
         // The log keeps a copy outside the database, wherever the logs are shipped.
         if (checkpoint) app.log.info({ auditCheckpoint: checkpoint }, 'audit checkpoint signed');
+      },
+    },
+    {
+      // Offered every hour by every instance; one takes the cluster-wide lock and runs it once a day.
+      name: 'retention',
+      run: async () => {
+        const done = await governance.retention.runDaily();
+        if (done) app.log.info({ retention: done }, 'retention run');
       },
     },
   ];
@@ -331,6 +341,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     adminModels,
     chat,
     sharing,
+    governance,
     documents,
     prompts,
     admin,

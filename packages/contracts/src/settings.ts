@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_LIMITS } from './documents.js';
 import { LIMITS } from './limits.js';
+import { RETENTION_DAYS_MAX } from './retention.js';
 
 /** Bounds and defaults of the `storage` settings (megabytes). */
 export const STORAGE_LIMITS = {
@@ -141,6 +142,8 @@ export const SettingsSchema = z.object({
   knowledge: z.object({ embedding_model: z.string().max(200).default('') }).prefault({}),
   /** Share links: a link marked public is readable without signing in only while this is on (docs/sharing.md). */
   sharing: z.object({ public_links: z.boolean().default(false) }).prefault({}),
+  /** Days a conversation is kept after its last use (null: forever); a group may set its own (docs/retention.md). */
+  retention: z.object({ days: z.number().int().min(1).max(RETENTION_DAYS_MAX).nullable().default(null) }).prefault({}),
   homepage: z
     .object({
       enabled: z.boolean().default(false),

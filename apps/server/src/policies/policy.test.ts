@@ -202,12 +202,15 @@ const TABLE: Row[] = [
   ['user2', 'announcement.manage', '-', F],
   ['user2', 'group.announcement', 'g2', F],
 
-  // Identity providers (single sign-on): the super administrator's alone, whatever else one manages.
+  // Single sign-on, legal holds and retention runs: the super administrator's alone, whatever else one manages.
   ['super', 'identity.manage', '-', Y],
   ['admin2', 'identity.manage', '-', F],
   ['manager2', 'identity.manage', '-', F],
   ['user2', 'identity.manage', '-', F],
-
+  ['super', 'legal_hold.manage', '-', Y],
+  ['admin2', 'legal_hold.manage', '-', F],
+  ['super', 'retention.manage', '-', Y],
+  ['admin2', 'retention.manage', '-', F],
   // Models and modules: read-only for a group administrator, managed by the super administrator.
   ['super', 'model.read', '-', Y],
   ['super', 'model.manage', '-', Y],
@@ -219,7 +222,6 @@ const TABLE: Row[] = [
   ['admin2', 'module.manage', '-', F],
   ['user2', 'model.read', '-', F],
   ['user2', 'module.manage', '-', F],
-
   // Usage statistics: every group for the super administrator, only their own for a group administrator.
   ['super', 'stats.read', '-', Y],
   ['super', 'stats.read', 'g3', Y],

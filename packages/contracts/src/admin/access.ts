@@ -83,6 +83,10 @@ export const ACTION_RULES = {
     all: ['settings.manage', 'user.manage', 'credits.manage'],
     group: ['user.manage.group', 'credits.manage.group'],
   },
+  /** Placing and releasing legal holds on users and groups, and listing them: super administrator only. */
+  'legal_hold.manage': { all: ['system.all'] },
+  /** Running retention (dry or for real) and reading its runs: super administrator only. */
+  'retention.manage': { all: ['system.all'] },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTION_RULES;

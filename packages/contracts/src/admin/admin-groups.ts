@@ -3,6 +3,7 @@ import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
 import { ROW_ID_MAX } from './pagination.js';
 import { GroupAbilitiesSchema } from './abilities.js';
 import { PERMISSIONS } from '../permissions.js';
+import { RetentionDaysSchema } from '../retention.js';
 
 export const GroupSchema = z.object({
   id: z.number(),
@@ -13,6 +14,8 @@ export const GroupSchema = z.object({
   status: z.enum(['active', 'inactive']),
   user_count: z.number(),
   user_limit: z.number().nullable(),
+  /** Days its members' conversations are kept after their last use, over the site's (null: the site's). */
+  retention_days: z.number().nullable(),
   credits_pool: z.number(),
   credits_pool_used: z.number(),
   credits_pool_remaining: z.number(),
@@ -58,6 +61,7 @@ export const CreateGroupBodySchema = z.object({
   sort_order: GroupFields.sort_order.optional(),
   status: GroupFields.status.optional(),
   user_limit: UserLimitSchema.optional(),
+  retention_days: RetentionDaysSchema.optional(),
   /**
    * Permissions granted to every member (replacing the group's list). Only a super
    * administrator may change them; the unchanged list echoed back is no change.

@@ -8,6 +8,7 @@ import {
   isTimeZoneOrEmpty,
 } from '../settings.js';
 import { DOCUMENT_LIMITS } from '../documents.js';
+import { RetentionDaysSchema } from '../retention.js';
 import { ROW_ID_MAX } from './pagination.js';
 
 /** GET /admin/settings: the whole configuration; `_readOnly` for a group administrator. */
@@ -138,6 +139,7 @@ export const SettingsUpdateBodySchema = z.object({
     .partial()
     .optional(),
   sharing: z.object({ public_links: z.boolean() }).partial().optional(),
+  retention: z.object({ days: RetentionDaysSchema }).partial().optional(),
 });
 export type SettingsUpdateBody = z.infer<typeof SettingsUpdateBodySchema>;
 

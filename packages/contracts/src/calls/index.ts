@@ -7,6 +7,7 @@ import { CHAT_CALLS } from './chat.js';
 import { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 import { IDENTITY_CALLS } from './identity.js';
 import { PROMPT_CALLS } from './prompts.js';
+import { RETENTION_CALLS } from './retention.js';
 import { SCIM_CALLS } from './scim.js';
 import { SHARE_CALLS } from './sharing.js';
 import { SITE_CALLS } from './site.js';
@@ -19,6 +20,7 @@ export { FILE_CALLS, KNOWLEDGE_CALLS } from './documents.js';
 export { IDENTITY_CALLS } from './identity.js';
 export { SHARE_CALLS } from './sharing.js';
 export { PROMPT_CALLS } from './prompts.js';
+export { RETENTION_CALLS } from './retention.js';
 export { ADMIN_FILE_PATHS, AUTH_FILE_PATHS, CHAT_FILE_PATHS } from './file-paths.js';
 
 /**
@@ -38,6 +40,7 @@ export const API_CALLS = {
   ...PROMPT_CALLS,
   ...CAPS_CALLS,
   ...API_KEY_CALLS,
+  ...RETENTION_CALLS,
 } as const;
 
 // A name used by two tables would silently replace one call with the other: the type check refuses it.
@@ -86,7 +89,22 @@ export const CALL_NAMES_ARE_UNIQUE: [
       typeof KNOWLEDGE_CALLS &
       typeof PROMPT_CALLS
   >,
-] = [true, true, true, true, true, true, true, true, true, true, true];
+  Disjoint<
+    typeof RETENTION_CALLS,
+    typeof AUTH_CALLS &
+      typeof CHAT_CALLS &
+      typeof SITE_CALLS &
+      typeof ADMIN_CALLS &
+      typeof SCIM_CALLS &
+      typeof IDENTITY_CALLS &
+      typeof FILE_CALLS &
+      typeof KNOWLEDGE_CALLS &
+      typeof SHARE_CALLS &
+      typeof PROMPT_CALLS &
+      typeof CAPS_CALLS &
+      typeof API_KEY_CALLS
+  >,
+] = [true, true, true, true, true, true, true, true, true, true, true, true];
 
 export type CallName = keyof typeof API_CALLS;
 type Spec<N extends CallName> = (typeof API_CALLS)[N];

@@ -77,6 +77,18 @@ export class ConversationsRepo {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** Hides the conversation from its owner (deleted under legal hold): kept, but no longer theirs to see. */
+  async hide(db: Db, id: string, userId: number, now: string): Promise<boolean> {
+    const r = await db
+      .updateTable('conversations')
+      .set({ hidden_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('hidden_at', 'is', null)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
   /** One page, pinned by priority first, then the most recently active (index conversations_user_order_idx). */
   async page(userId: number, page: number, limit: number): Promise<{ rows: ListedConversation[]; total: number }> {
     const rows = await this.pageRows(this.db, userId, limit, (page - 1) * limit);

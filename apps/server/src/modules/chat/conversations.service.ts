@@ -11,7 +11,8 @@ import {
   type UpdateConversationBody,
 } from '@aiplatform/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { ConversationRow, Database, UserRow } from '../../db/types.js';
+import type { ConversationRow, Database, Db, UserRow } from '../../db/types.js';
+import { isUserHeld } from '../legal-holds/legal-holds.repo.js';
 import type { Clock } from '../../lib/runtime/clock.js';
 import { paginate } from '../../lib/http/envelope.js';
 import { AppError, notFound } from '../../lib/http/errors.js';
@@ -180,11 +181,20 @@ export class ConversationsService {
     return result;
   }
 
-  /** Deletes the conversation with its messages, draft and the images only its messages used. */
+  /**
+   * Deletes the conversation with its messages, draft and the images only its messages used.
+   * Under legal hold it is hidden from its owner instead, everything kept.
+   */
   async remove(userId: number, id: string): Promise<{ conversationId: string; deleted: true }> {
     await this.owned(userId, id);
     await this.stopAnswersIn(userId, id);
+    const now = this.clock.now().toISOString();
     await this.deletingMessages(userId, id, false, async (trx, refundRemoved) => {
+      // Asked in the deleting transaction, so a hold placed a moment before is honoured.
+      if (await isUserHeld(trx, userId)) {
+        if (!(await this.repo.hide(trx, id, userId, now))) throw notFound();
+        return;
+      }
       await refundRemoved();
       if (!(await this.repo.delete(id, userId, trx))) throw notFound();
     });
@@ -238,6 +248,7 @@ export class ConversationsService {
     await this.stopAnswersIn(userId, id, async () => deletionOf(await this.branches.tree(id), messageId)?.ids ?? []);
     const now = this.clock.now().toISOString();
     return this.deletingMessages(userId, id, opts.keepImages === true, async (trx, refundRemoved) => {
+      await refuseWhileHeld(trx, userId);
       const tree = await this.branches.tree(id, trx);
       const plan = deletionOf(tree, messageId);
       if (!plan) throw notFound();
@@ -262,6 +273,7 @@ export class ConversationsService {
     await this.stopAnswersIn(userId, id);
     const now = this.clock.now().toISOString();
     await this.deletingMessages(userId, id, false, async (trx, refundRemoved) => {
+      await refuseWhileHeld(trx, userId);
       await refundRemoved();
       await this.messages.deleteAll(trx, id);
       await this.repo.resetCounters(trx, id, now);
@@ -305,6 +317,14 @@ export class ConversationsService {
       },
     };
   }
+}
+
+/**
+ * Messages of a held user are preserved: there is no hiding a single message, so deleting
+ * or clearing them is refused (the whole conversation can still be deleted, which hides it).
+ */
+async function refuseWhileHeld(trx: Db, userId: number): Promise<void> {
+  if (await isUserHeld(trx, userId)) throw new AppError('CONTENT_ON_HOLD');
 }
 
 /**

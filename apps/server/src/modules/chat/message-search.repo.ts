@@ -77,7 +77,7 @@ export class MessageSearchRepo {
         from message_search s
         join messages m on m.seq = s.seq
         join conversations c on c.id = m.conversation_id
-        where s.user_id = ${userId} and c.user_id = ${userId}
+        where s.user_id = ${userId} and c.user_id = ${userId} and c.hidden_at is null
           and s.tsv @@ to_tsquery('simple', ${toTsQuery(query)})
         order by s.seq desc
         limit ${limit}
@@ -92,7 +92,7 @@ export class MessageSearchRepo {
       from message_search
       join messages m on m.seq = message_search.rowid
       join conversations c on c.id = m.conversation_id
-      where message_search match ${match} and c.user_id = ${userId}
+      where message_search match ${match} and c.user_id = ${userId} and c.hidden_at is null
       order by message_search.rowid desc
       limit ${limit}
     `.execute(this.db);

@@ -43,9 +43,13 @@ export class CreditsRepo {
     const [rows, count] = await Promise.all([
       this.db
         .selectFrom('credit_transactions as t')
-        // The user's own conversation only: a ledger line never reveals someone else's title.
+        // The user's own conversation only: a ledger line never reveals someone else's title,
+        // nor that of one they deleted under legal hold (hidden, not gone).
         .leftJoin('conversations as c', (join) =>
-          join.onRef('c.id', '=', 't.conversation_id').onRef('c.user_id', '=', 't.user_id'),
+          join
+            .onRef('c.id', '=', 't.conversation_id')
+            .onRef('c.user_id', '=', 't.user_id')
+            .on('c.hidden_at', 'is', null),
         )
         .leftJoin('ai_models as m', 'm.name', 't.model_name')
         .select([

@@ -69,6 +69,7 @@ export class GroupsService {
             sort_order: body.sort_order ?? 0,
             status: body.status ?? 'active',
             user_limit: body.user_limit ?? null,
+            retention_days: body.retention_days ?? null,
             site_name: null,
             site_logo: null,
             site_config_enabled: 0,

@@ -66,6 +66,12 @@ export class LegalHoldsRepo {
       .executeTakeFirst();
   }
 
+  /** Whether the user or group exists (a hold on nobody is not found). */
+  async subjectExists(db: Db, subject: HoldSubject, id: number): Promise<boolean> {
+    const table = subject === 'user' ? 'users' : 'user_groups';
+    return (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  }
+
   /** Places the hold, or replaces the reason of one already placed. */
   async place(db: Db, subject: HoldSubject, subjectId: number, reason: string, by: number, now: string) {
     await db

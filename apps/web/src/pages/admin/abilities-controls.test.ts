@@ -86,6 +86,7 @@ const group = (abilities: Partial<GroupAbilities>): Group => ({
   status: 'active',
   user_count: 1,
   user_limit: null,
+  retention_days: null,
   credits_pool: 0,
   credits_pool_used: 0,
   credits_pool_remaining: 0,
