@@ -22,6 +22,9 @@ export const queryKeys = {
   /** The signed-in user's personal API keys, and the models a key may be limited to. */
   apiKeys: ['api-keys'] as const,
   apiKeyModels: ['api-keys', 'models'] as const,
+  /** The caller's caps with their use: a chat turn changes them, as it does the statistics. */
+  myCaps: ['stats', 'caps'] as const,
+  notifications: ['notifications'] as const,
 };
 
 /**
@@ -36,6 +39,7 @@ export const adminKeys = {
   groups: ['admin', 'groups'] as const,
   groupList: (query: object) => ['admin', 'groups', 'list', query] as const,
   group: (id: number) => ['admin', 'groups', 'detail', id] as const,
+  caps: (type: 'user' | 'group', id: number) => ['admin', 'caps', type, id] as const,
   audit: ['admin', 'audit'] as const,
   auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
   auditVerify: ['admin', 'audit', 'verify'] as const,
