@@ -25,6 +25,7 @@ const AdminIdentityPage = lazy(() => import('./pages/admin/identity/AdminIdentit
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
+const AdminApiKeysPage = lazy(() => import('./pages/admin/api-keys/AdminApiKeysPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 const SsoCompletePage = lazy(() => import('./pages/sso/SsoCompletePage'));
 // Open to visitors and members alike: a public link needs no sign-in (the server decides).
@@ -89,6 +90,7 @@ function AppRoutes() {
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
         <Route path="/admin/stats" element={<AdminStatsPage />} />
+        <Route path="/admin/api-keys" element={<AdminApiKeysPage />} />
         {/*
          * Unknown addresses live behind sign-in too: a visitor is asked to sign in first and
          * then sees this page (the sign-in returns to the requested address), so the 404 page
