@@ -49,6 +49,7 @@ export const PAGE_ACTIONS = {
   stats: 'stats.read',
   settings: 'settings.read',
   identity: 'identity.manage',
+  legalHolds: 'legal_hold.manage',
 } as const satisfies Record<string, Action>;
 export type AppPage = keyof typeof PAGE_ACTIONS;
 export const PageAbilitiesSchema = booleans(Object.keys(PAGE_ACTIONS) as AppPage[]);

@@ -10,6 +10,8 @@ export interface GroupFormValues {
   active: boolean;
   unlimited: boolean;
   user_limit: number | null;
+  /** Empty: the site's retention. */
+  retention_days: number | null;
 }
 
 export function formValuesOf(group: Group | null): GroupFormValues {
@@ -22,6 +24,7 @@ export function formValuesOf(group: Group | null): GroupFormValues {
       active: true,
       unlimited: true,
       user_limit: null,
+      retention_days: null,
     };
   return {
     name: group.name,
@@ -31,6 +34,7 @@ export function formValuesOf(group: Group | null): GroupFormValues {
     active: group.status === 'active',
     unlimited: group.user_limit === null,
     user_limit: group.user_limit,
+    retention_days: group.retention_days,
   };
 }
 
@@ -43,5 +47,6 @@ export function groupBodyOf(values: GroupFormValues): CreateGroupBody {
     sort_order: values.sort_order,
     status: values.active ? 'active' : 'inactive',
     user_limit: values.unlimited ? null : values.user_limit,
+    retention_days: values.retention_days ?? null,
   };
 }
