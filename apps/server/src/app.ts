@@ -38,6 +38,8 @@ import { type ApiKeyServices, createApiKeyServices } from './modules/api-keys/ap
 import { keyAllowsModel } from './modules/api-keys/api-key-auth.js';
 import { type ApiUsageServices, createApiUsageServices } from './modules/api-usage/api-usage.services.js';
 import { createCapsServices } from './modules/caps/caps.services.js';
+import { PoolThresholdAlerts } from './modules/caps/pool-threshold-alerts.js';
+import { PoolThresholdAlertsRepo } from './modules/caps/pool-threshold-alerts.repo.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
@@ -162,7 +164,11 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
   const trustedNetworks = new TrustedNetworks(config.trustedNetworks);
   const storage = createStorageServices({ db, kv, settings, mailer, clock, log: app.log, trusted: trustedNetworks });
   const poolAlerts = new PoolAlerts({ repo: new PoolAlertsRepo(db), mailer, settings, clock, log: app.log });
-  const onPoolChanged = (groupId: number) => void poolAlerts.check(groupId);
+  const poolThresholds = new PoolThresholdAlerts({ repo: new PoolThresholdAlertsRepo(db), clock, log: app.log });
+  const onPoolChanged = (groupId: number) => {
+    void poolAlerts.check(groupId);
+    void poolThresholds.check(groupId);
+  };
   const auth = createAuthServices({
     db,
     users,

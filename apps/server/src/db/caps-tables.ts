@@ -51,6 +51,13 @@ export interface UsageCapAlertsTable {
   created_at: string;
 }
 
+/** A group's pool alert that has fired and holds until the pool is back under its threshold. */
+export interface PoolAlertMarksTable {
+  group_id: number;
+  percent: number;
+  created_at: string;
+}
+
 /** A message in a user's bell; `data` is JSON its text is built from. */
 export interface NotificationsTable {
   id: Generated<number>;
@@ -95,6 +102,7 @@ export interface CapsTables {
   usage_cap_subjects: UsageCapSubjectsTable;
   usage_cap_counters: UsageCapCountersTable;
   usage_cap_alerts: UsageCapAlertsTable;
+  pool_alert_marks: PoolAlertMarksTable;
   notifications: NotificationsTable;
   alert_deliveries: AlertDeliveriesTable;
   alert_delivery_attempts: AlertDeliveryAttemptsTable;

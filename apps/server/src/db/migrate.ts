@@ -31,6 +31,7 @@ import * as m0029 from './migrations/0029-chunk-search-pairs.js';
 import * as m0031 from './migrations/0031-prompt-templates.js';
 import * as m0032 from './migrations/0032-share-links.js';
 import * as m0033 from './migrations/0033-governance.js';
+import * as m0037 from './migrations/0037-pool-alert-marks.js';
 import type { Database } from './types.js';
 
 /** What some migrations need beyond the database. */
@@ -73,6 +74,7 @@ export const migrations = (ctx: MigrationContext): Record<string, Migration> => 
   '0031-prompt-templates': m0031,
   '0032-share-links': m0032,
   '0033-governance': m0033,
+  '0037-pool-alert-marks': m0037,
 });
 
 /**

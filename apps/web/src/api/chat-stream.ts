@@ -4,6 +4,7 @@ import CALL_ROUTES from 'virtual:call-routes';
 import { currentLanguage, i18n } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
+import { capAwareMessage } from './cap-text';
 import { readStreamEvent } from './chat-events';
 import { SseParser } from './chat-sse';
 import { refreshAccessToken } from './refresh';
@@ -78,10 +79,13 @@ async function failure(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON (e.g. a proxy's error page): the status alone has to do.
   }
-  const message =
+  const serverText =
     typeof body.message === 'string' && body.message.trim()
       ? body.message
       : i18n.t('chat:errors.requestFailed', { status: response.status });
+  const code = typeof body.error === 'string' ? body.error : undefined;
+  const data = body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : undefined;
+  const message = capAwareMessage(i18n.t, currentLanguage(), code, data, serverText);
   return new ApiError(message, {
     kind: 'http',
     status: response.status,

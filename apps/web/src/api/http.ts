@@ -3,6 +3,7 @@ import axios, { type AxiosRequestConfig, type AxiosResponse, type InternalAxiosR
 import { currentLanguage, i18n, translateMessageKey } from '../i18n';
 import { useAuthStore } from '../stores/auth-store';
 import { ApiError } from './api-error';
+import { capAwareMessage } from './cap-text';
 import { noticeForStatus } from './error-notice';
 import { noticeText, toast } from './notify';
 import { refreshAccessToken } from './refresh';
@@ -95,8 +96,13 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
     endSession(text);
     throw new ApiError(text, { kind: 'session', status, notified: true });
   }
-  const message =
-    body.message || (body.error ? translateMessageKey(`errors.${body.error}`) : i18n.t('common:errors.unknown'));
+  const message = capAwareMessage(
+    i18n.t,
+    currentLanguage(),
+    body.error,
+    body.data,
+    body.message || (body.error ? translateMessageKey(`errors.${body.error}`) : i18n.t('common:errors.unknown')),
+  );
   const apiError = new ApiError(message, {
     kind: 'http',
     status,
@@ -112,7 +118,8 @@ async function onFailure(error: unknown): Promise<AxiosResponse> {
   }
   if (status === 400 || status === 404)
     console.warn(`API ${status}: ${config?.method?.toUpperCase()} ${config?.url}`, body);
-  const notice = noticeForStatus(status, body.message);
+  // A cap's refusal is toasted in the web's words; other failures keep the server's own text.
+  const notice = noticeForStatus(status, body.error === 'CAP_REACHED' ? message : body.message);
   throw notice ? report(apiError, config, noticeText(notice)) : apiError;
 }
 

@@ -20,6 +20,9 @@ export const queryKeys = {
   /** Shared by every reader of the platform-wide numbers, so they poll once between them. */
   realtimeStats: ['stats', 'realtime'] as const,
   myUsage: (days: number) => ['stats', 'me', days] as const,
+  /** The caller's caps with their use: a chat turn changes them, as it does the statistics. */
+  myCaps: ['stats', 'caps'] as const,
+  notifications: ['notifications'] as const,
 };
 
 /**
@@ -34,6 +37,7 @@ export const adminKeys = {
   groups: ['admin', 'groups'] as const,
   groupList: (query: object) => ['admin', 'groups', 'list', query] as const,
   group: (id: number) => ['admin', 'groups', 'detail', id] as const,
+  caps: (type: 'user' | 'group', id: number) => ['admin', 'caps', type, id] as const,
   audit: ['admin', 'audit'] as const,
   auditList: (query: object) => ['admin', 'audit', 'list', query] as const,
   auditVerify: ['admin', 'audit', 'verify'] as const,

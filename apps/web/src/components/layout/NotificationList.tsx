@@ -1,3 +1,4 @@
+import type { Notification } from '@aiplatform/contracts';
 import { NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -6,11 +7,17 @@ import type { CreditWarning } from '../common/credit-warnings';
 import { formatDateTime } from '../common/format';
 import { type AnnouncementNotice, previewText } from './announcement-seen';
 import { CreditNoticeItem } from './CreditNoticeItem';
+import { ServerNoticeItem } from './ServerNoticeItem';
 import './notifications.css';
 
 interface NotificationListProps {
   /** Credit warnings: shown while they apply, never "read". */
   warnings: CreditWarning[];
+  /** The server's notifications (budget alerts), newest first, read ones too. */
+  alerts: Notification[];
+  onReadAlert: (id: number) => void;
+  /** The alert being marked read, if any. */
+  readingAlert: number | null;
   unread: AnnouncementNotice[];
   isLoading: boolean;
   isError: boolean;
@@ -23,19 +30,20 @@ const TITLE_KEY = {
 } as const;
 
 /**
- * The bell's popover body: the credit warnings first (they ask for action), then the
- * unread announcements with "mark all read"; loading, a failure or nothing new otherwise.
+ * The bell's popover body: the credit warnings first (they ask for action), the budget
+ * alerts (each marked read on its own), then the unread announcements with "mark all read"; loading, a failure or nothing new otherwise.
  */
-export function NotificationList({ warnings, unread, isLoading, isError, markAllRead }: NotificationListProps) {
+export function NotificationList(props: NotificationListProps) {
+  const { warnings, alerts, unread, isLoading, isError, markAllRead } = props;
   const { t, i18n } = useTranslation();
-  if (isLoading && warnings.length === 0) {
+  if (isLoading && warnings.length === 0 && alerts.length === 0) {
     return (
       <Flex justify="center" style={{ padding: 16, width: 280 }}>
         <Spin aria-label={t('common:loading')} />
       </Flex>
     );
   }
-  if (unread.length === 0 && warnings.length === 0) {
+  if (unread.length === 0 && warnings.length === 0 && alerts.length === 0) {
     return (
       <Empty
         image={Empty.PRESENTED_IMAGE_SIMPLE}
@@ -50,6 +58,14 @@ export function NotificationList({ warnings, unread, isLoading, isError, markAll
       <ul>
         {warnings.map((warning) => (
           <CreditNoticeItem key={warning.kind} warning={warning} />
+        ))}
+        {alerts.map((alert) => (
+          <ServerNoticeItem
+            key={alert.id}
+            notice={alert}
+            onRead={props.onReadAlert}
+            reading={props.readingAlert === alert.id}
+          />
         ))}
         {unread.map((notice) => (
           <li key={notice.kind} data-testid={`notification-${notice.kind}`}>

@@ -4,6 +4,8 @@ import { Button, Tooltip } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../api/notify';
+import { CapComposerLine } from '../../components/caps/CapComposerLine';
+import { CapRefusalAlert } from '../../components/caps/CapRefusalAlert';
 import { ChatInput } from '../../components/chat/ChatInput';
 import { creditsPerChat } from '../../components/chat/credit-check';
 import { ImagePreviews, ImageUploadButton } from '../../components/chat/ImageAttachment';
@@ -208,6 +210,7 @@ export function ChatComposer(props: ChatComposerProps) {
         {balance !== undefined && t('chat:input.balance', { balance: formatNumber(balance, i18n.language) })}
         {model && ` · ${t('chat:input.cost', { n: price })}`}
       </span>
+      <CapComposerLine />
     </>
   );
   const shownImages = imagesAllowed ? imagesOf(images) : [];
@@ -224,6 +227,7 @@ export function ChatComposer(props: ChatComposerProps) {
         toolbar={toolbar}
         attachment={
           <>
+            <CapRefusalAlert />
             {shownImages.length > 0 && <ImagePreviews images={shownImages} onRemove={remove} />}
             <DocumentChips
               documents={documents}

@@ -1,5 +1,6 @@
 import type { Conversation, MessageFile } from '@aiplatform/contracts';
 import { isApiError } from '../../api/api-error';
+import { recordCapRefusal } from '../../api/cap-refusal';
 import { chatApi } from '../../api/chat';
 import { isAbort, streamChatMessage } from '../../api/chat-stream';
 import { toast } from '../../api/notify';
@@ -79,6 +80,11 @@ function restoreInput(job: SendJob): void {
 
 /** The error message, or the send-failed text; quiet when the client already toasted. */
 function reportSendFailure(error: unknown): void {
+  // A cap's refusal also stays above the text box (the toast alone is gone in seconds).
+  if (isApiError(error) && recordCapRefusal(error.code, error.data) && !error.notified) {
+    toast('error', error.message, { duration: 8 });
+    return;
+  }
   if (isApiError(error) && (error.notified || error.kind === 'cancelled')) return;
   if (isApiError(error) && error.message) toast('error', error.message);
   else if (error instanceof TypeError) toast('error', i18n.t('common:errors.network'));

@@ -1,3 +1,4 @@
+import { clearCapRefusal } from '../../api/cap-refusal';
 import type { ChatCredits, ChatModel, Conversation, MessageFile } from '@aiplatform/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -45,6 +46,8 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
   const afterAnswer = useCallback(
     (conversationId: string, creditsRemaining: number | undefined, conversation?: Conversation) => {
       if (creditsRemaining !== undefined) {
+        // A turn went through: no cap is refusing any more.
+        clearCapRefusal();
         queryClient.setQueryData<ChatCredits>(queryKeys.chatCredits, (old) =>
           old ? { credits_stats: { ...old.credits_stats, remaining: creditsRemaining } } : old,
         );
@@ -53,6 +56,8 @@ export function useSendMessage({ store, drafts, cache }: SendDeps) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.chatCredits });
       // The credit warnings of the header bell and the dashboard's numbers include this turn.
       void queryClient.invalidateQueries({ queryKey: queryKeys.stats });
+      // A turn may have crossed a cap's alert threshold: the bell shows it at once.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notifications });
       void cache.refresh();
       // The header and the export read the detail too; keep its counters current.
       if (conversation)

@@ -7,6 +7,7 @@ import { PermissionTags } from '../../components/common/PermissionTags';
 import { useDocumentTitle } from '../../components/common/use-document-title';
 import { useAuthStore } from '../../stores/auth-store';
 import { AdminTheme } from '../admin/shared/AdminTheme';
+import { CapsCard } from './CapsCard';
 import { CreditsCard } from './CreditsCard';
 import { DashboardAnnouncements } from './DashboardAnnouncements';
 import { QuickStartCard } from './QuickStartCard';
@@ -52,6 +53,7 @@ export default function DashboardPage() {
           {/* Shortcuts and permissions are short: stacked beside the usage chart they fill its height. */}
           <Col xs={24} xl={8}>
             <Flex vertical gap={16}>
+              <CapsCard />
               <QuickStartCard />
               <Card
                 title={

@@ -10,11 +10,12 @@ import { useAuthStore } from '../../stores/auth-store';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { CreditHistoryTable } from './CreditHistoryTable';
+import { PersonalCapsForm } from './PersonalCapsForm';
 import { ProfileInfoCard } from './ProfileInfoCard';
 import { SharedLinksTable } from './SharedLinksTable';
 import './profile.css';
 
-const TAB_KEYS = ['basic', 'credits', 'shares', 'permissions'] as const;
+const TAB_KEYS = ['basic', 'credits', 'caps', 'shares', 'permissions'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 const toTabKey = (value: string | null): TabKey => TAB_KEYS.find((key) => key === value) ?? 'basic';
@@ -32,7 +33,7 @@ function useTabParam(): [TabKey, (key: string) => void] {
   return [state.wanted === wanted ? state.active : wanted, (key) => setState({ wanted, active: toTabKey(key) })];
 }
 
-/** Info card, then basic info, credit history and permissions tabs. */
+/** Info card, then basic info, credit history, usage caps, shared links and permissions tabs. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:userMenu.profile'));
@@ -53,6 +54,11 @@ export default function ProfilePage() {
       key: 'credits',
       label: <span data-testid="profile-tab-credits">{t('profile:tabs.credits')}</span>,
       children: <CreditHistoryTable />,
+    },
+    {
+      key: 'caps',
+      label: <span data-testid="profile-tab-caps">{t('profile:tabs.caps')}</span>,
+      children: <PersonalCapsForm />,
     },
     {
       key: 'shares',

@@ -8,7 +8,9 @@ import { formatDateTime } from '../../../components/common/format';
 import { groupDisplayName } from '../../../components/common/group-name';
 import { StatusTag } from '../shared/AdminTags';
 import { GroupLabel } from '../../../components/common/UserTags';
+import { CapsEditor } from '../caps/CapsEditor';
 import { DetailDrawer } from '../shared/DetailDrawer';
+import { useAdminAccess } from '../shared/use-admin-access';
 import { GroupMembersTable } from './GroupMembersTable';
 import { GroupPoolCard } from './GroupPoolCard';
 import { SiteConfigForm } from './SiteConfigForm';
@@ -27,6 +29,7 @@ interface GroupDetailDrawerProps {
 function GroupDetail({ group, onTransfer }: { group: Group } & Pick<GroupDetailDrawerProps, 'onTransfer'>) {
   const { t, i18n } = useTranslation();
   const { manage: canManage, 'pool.transfer': canTransfer } = group.abilities;
+  const canCaps = useAdminAccess().can('caps.manage');
   return (
     <>
       <Descriptions
@@ -72,11 +75,17 @@ function GroupDetail({ group, onTransfer }: { group: Group } & Pick<GroupDetailD
           <SiteConfigForm group={group} />
         </>
       )}
+      {canCaps && (
+        <>
+          <Divider titlePlacement="start">{t('admin:caps.title')}</Divider>
+          <CapsEditor subject={{ type: 'group', id: group.id }} />
+        </>
+      )}
     </>
   );
 }
 
-/** One group: its pool, members, member limit and site configuration. */
+/** One group: its pool, members, member limit, site configuration and usage caps. */
 export function GroupDetailDrawer({ groupId, open, onClose, afterClose, ...rest }: GroupDetailDrawerProps) {
   const { t } = useTranslation();
   const detail = useQuery({

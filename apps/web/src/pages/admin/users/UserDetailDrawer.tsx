@@ -4,7 +4,9 @@ import { Divider, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
+import { CapsEditor } from '../caps/CapsEditor';
 import { DetailDrawer } from '../shared/DetailDrawer';
+import { useAdminAccess } from '../shared/use-admin-access';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { UserCreditsTab } from './UserCreditsTab';
 import { UserEditForm } from './UserEditForm';
@@ -28,6 +30,8 @@ export function UserDetailTabs({
 }: { user: AdminUserDetail } & Pick<UserDetailDrawerProps, 'groupOptions' | 'onAdjustCredits'>) {
   const { t } = useTranslation();
   const { abilities } = user;
+  // The server answers 403 for a user beyond the viewer's reach; the rows shown are within it.
+  const canCaps = useAdminAccess().can('caps.manage');
   const basic = (
     <>
       <UserProfileSection user={user} />
@@ -57,6 +61,12 @@ export function UserDetailTabs({
       label: <span data-testid="user-tab-credits">{t('admin:detail.tabCredits')}</span>,
       children: <UserCreditsTab user={user} {...(abilities['credits.adjust'] ? { onAdjustCredits } : {})} />,
     });
+  if (canCaps)
+    tabs.push({
+      key: 'caps',
+      label: <span data-testid="user-tab-caps">{t('admin:caps.tab')}</span>,
+      children: <CapsEditor subject={{ type: 'user', id: user.id }} />,
+    });
   if (abilities.password)
     tabs.push({
       key: 'password',
@@ -66,7 +76,7 @@ export function UserDetailTabs({
   return <Tabs items={tabs} destroyOnHidden />;
 }
 
-/** Everything about one user: profile and edit form, credits and ledger, password reset. */
+/** Everything about one user: profile and edit form, credits and ledger, usage caps, password reset. */
 export function UserDetailDrawer({ userId, open, onClose, afterClose, ...rest }: UserDetailDrawerProps) {
   const { t } = useTranslation();
   const detail = useQuery({
