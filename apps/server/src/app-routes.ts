@@ -23,6 +23,7 @@ import type { createScimServices } from './modules/scim/scim.services.js';
 import type { createSettingsAdminServices } from './modules/settings/settings-admin.services.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import type { createSharingService } from './modules/sharing/sharing.services.js';
+import type { PersonalDataServices } from './modules/personal-data/personal-data.services.js';
 import type { createStatsServices } from './modules/stats/stats.services.js';
 import type { createStorageServices } from './modules/storage/storage.services.js';
 import type { RateLimits } from './plugins/rate-limits.js';
@@ -53,6 +54,7 @@ import { announcementsRoutes } from './modules/announcements/announcements.route
 import { capsRoutes } from './modules/caps/caps.routes.js';
 import { scimRoutes, SCIM_PREFIX } from './modules/scim/scim.routes.js';
 import { sharingRoutes } from './modules/sharing/sharing.routes.js';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes.js';
 import { legalHoldsRoutes } from './modules/legal-holds/legal-holds.routes.js';
 import { retentionRoutes } from './modules/retention/retention.routes.js';
 import type { GovernanceServices } from './modules/retention/retention.services.js';
@@ -79,6 +81,7 @@ export interface RouteServices {
   adminModels: ReturnType<typeof createAdminModelsService>;
   chat: ReturnType<typeof createChatServices>;
   sharing: ReturnType<typeof createSharingService>;
+  personalData: PersonalDataServices;
   governance: GovernanceServices;
   documents: ReturnType<typeof createDocumentServices>;
   prompts: ReturnType<typeof createPromptServices>;
@@ -116,6 +119,7 @@ export async function registerRoutes(app: FastifyInstance, d: RouteServices): Pr
       await api.register(answerWatchRoutes(d.chat.watch, d.guards, { heartbeatMs: d.config.streamHeartbeatMs }));
       await api.register(imagesRoutes(d.chat.images, d.guards, d.limits));
       await api.register(sharingRoutes(d.sharing, d.limits));
+      await api.register(personalDataRoutes(d.personalData, d.guards, d.limits));
       await api.register(legalHoldsRoutes(d.governance.legalHolds));
       await api.register(retentionRoutes(d.governance.retention));
       await api.register(documentsRoutes(d.documents, d.guards, d.limits));

@@ -43,6 +43,7 @@ import { PoolThresholdAlertsRepo } from './modules/caps/pool-threshold-alerts.re
 import { createAnnouncementsService } from './modules/announcements/announcements.services.js';
 import { createPromptServices } from './modules/prompts/prompts.services.js';
 import { createSharingService } from './modules/sharing/sharing.services.js';
+import { createPersonalDataServices } from './modules/personal-data/personal-data.services.js';
 import { createGovernanceServices } from './modules/retention/retention.services.js';
 import { createScimServices } from './modules/scim/scim.services.js';
 import { createStatsServices } from './modules/stats/stats.services.js';
@@ -290,6 +291,14 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     await apiUsage.sweep.stop();
   });
   const sharing = createSharingService({ db, chat, settings, tx: admin.tx, clock, publicUrl: config.publicUrl });
+  const personalData = createPersonalDataServices({
+    db,
+    dataDir: config.dataDir,
+    clock,
+    tx: admin.tx,
+    conversations: chat.conversations,
+    sessions: new SessionRepo(db, () => sessionCache.changed()),
+  });
   const governance = createGovernanceServices({ db, chat, settings, tx: admin.tx, clock });
   const housekeeping: HousekeepingTask[] = [
     { name: 'auth', run: (now) => pruneAuthData(db, now) },
@@ -345,6 +354,7 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     adminModels,
     chat,
     sharing,
+    personalData,
     governance,
     documents,
     prompts,

@@ -17,6 +17,7 @@ export * from './identity.js';
 export * from './caps.js';
 export * from './api-keys.js';
 export * from './sharing.js';
+export * from './personal-data.js';
 export * from './retention.js';
 export { default as errorsZhCN } from './locales/zh-CN/errors.json' with { type: 'json' };
 export { default as errorsEnUS } from './locales/en-US/errors.json' with { type: 'json' };

@@ -1,8 +1,16 @@
-import http from 'node:http';
-import https from 'node:https';
-import { createParser } from 'eventsource-parser';
-import { type ChatCompletionsTarget, type TokenUsage, UpstreamError, agents } from './chat-completions.js';
-import { RedirectRefusedError, isRedirect, redirectTarget, upstreamFetch } from './upstream-fetch.js';
+import {
+  type ChatCompletionsEnd,
+  type ChatCompletionsTarget,
+  CompletionEvents,
+  type TokenUsage,
+  type WireUsage,
+  UpstreamError,
+  errorOfBody,
+  errorText,
+  postEventStream,
+  usageOf,
+} from './chat-completions-http.js';
+import { upstreamFetch } from './upstream-fetch.js';
 
 /**
  * Chat Completions requests passed through as the client wrote them (`/v1`): tools,
@@ -23,10 +31,7 @@ export interface PassedChunk {
   usageOnly: boolean;
 }
 
-export interface PassThroughEnd {
-  finishReason: string;
-  usage: TokenUsage | undefined;
-}
+export type PassThroughEnd = ChatCompletionsEnd;
 
 interface ChunkShape {
   choices?: {
@@ -40,15 +45,9 @@ interface ChunkShape {
     };
     finish_reason?: string | null;
   }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  usage?: WireUsage | null;
   error?: unknown;
 }
-
-const usageOf = (u: NonNullable<ChunkShape['usage']>): TokenUsage => ({
-  inputTokens: u.prompt_tokens,
-  outputTokens: u.completion_tokens,
-  totalTokens: u.total_tokens,
-});
 
 const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0);
 
@@ -69,111 +68,34 @@ export function streamPassThrough(
     stream: true,
     stream_options: { ...(body.stream_options as object | undefined), include_usage: true },
   });
-  // A kept-alive socket the upstream closed just before reuse: nothing was received, so
-  // sending once more on a fresh connection is safe.
-  return attempt(target, payload, signal, onChunk).catch((err: unknown) => {
-    if (err instanceof StaleSocketError && !signal.aborted) return attempt(target, payload, signal, onChunk);
-    throw err;
-  });
+  return postEventStream(target, payload, signal, () => new PassedEvents(onChunk));
 }
 
-class StaleSocketError extends Error {}
+/** What the events of one request add up to, each chunk handed on as it came. */
+class PassedEvents extends CompletionEvents<ChunkShape> {
+  constructor(private readonly onChunk: (chunk: PassedChunk) => void) {
+    super();
+  }
 
-function attempt(
-  target: ChatCompletionsTarget,
-  payload: string,
-  signal: AbortSignal,
-  onChunk: (chunk: PassedChunk) => void,
-): Promise<PassThroughEnd> {
-  return new Promise((resolve, reject) => {
-    const client = target.url.protocol === 'https:' ? https : http;
-    const request = client.request(target.url, {
-      method: 'POST',
-      agent: agents[target.url.protocol as 'http:' | 'https:'],
-      signal,
-      headers: {
-        ...target.headers,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        'content-length': Buffer.byteLength(payload),
-      },
-    });
-    let settled = false;
-    let done = false;
-    let finishReason: string | undefined;
-    let usage: TokenUsage | undefined;
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      request.destroy();
-      reject(err instanceof Error ? err : new UpstreamError(String(err)));
-    };
-    const finish = () => {
-      if (settled) return;
-      settled = true;
-      resolve({ finishReason: finishReason ?? 'stop', usage });
-    };
-    const take = (data: string) => {
-      if (done) return;
-      if (data === '[DONE]') {
-        done = true;
-        return;
+  protected read(chunk: ChunkShape, data: string): void {
+    let produced = false;
+    let text = '';
+    for (const choice of chunk.choices ?? []) {
+      const d = choice.delta;
+      if (d) {
+        if (typeof d.content === 'string') text += d.content;
+        produced ||=
+          filled(d.content) ||
+          filled(d.tool_calls) ||
+          filled(d.function_call) ||
+          filled(d.reasoning_content) ||
+          filled(d.reasoning) ||
+          filled(d.refusal);
       }
-      const chunk = JSON.parse(data) as ChunkShape;
-      if (chunk.error) throw new UpstreamError(errorText(chunk.error));
-      let produced = false;
-      let text = '';
-      for (const choice of chunk.choices ?? []) {
-        const d = choice.delta;
-        if (d) {
-          if (typeof d.content === 'string') text += d.content;
-          produced ||=
-            filled(d.content) ||
-            filled(d.tool_calls) ||
-            filled(d.function_call) ||
-            filled(d.reasoning_content) ||
-            filled(d.reasoning) ||
-            filled(d.refusal);
-        }
-        if (choice.finish_reason) finishReason = choice.finish_reason;
-      }
-      if (chunk.usage) usage = usageOf(chunk.usage);
-      onChunk({ data, produced, text, usageOnly: !!chunk.usage && (chunk.choices ?? []).length === 0 });
-    };
-    let responded = false;
-    request.on('error', (err: NodeJS.ErrnoException) => {
-      const stale = request.reusedSocket && err.code === 'ECONNRESET' && !responded;
-      fail(stale ? new StaleSocketError(err.message) : err);
-    });
-    request.on('response', (res) => {
-      responded = true;
-      res.setEncoding('utf8');
-      if (isRedirect(res.statusCode)) {
-        res.resume();
-        fail(new RedirectRefusedError(res.statusCode ?? 0, redirectTarget(res.headers.location, target.url)));
-        return;
-      }
-      if ((res.statusCode ?? 0) >= 300) {
-        readAll(res).then((text) => fail(new UpstreamError(errorOfBody(text, res.statusCode), res.statusCode)), fail);
-        return;
-      }
-      const parser = createParser({ onEvent: (event) => take(event.data) });
-      res.on('data', (piece: string) => {
-        if (settled) return;
-        try {
-          parser.feed(piece);
-        } catch (err) {
-          fail(err);
-        }
-      });
-      res.on('error', fail);
-      res.on('close', () => {
-        if (done || finishReason !== undefined) finish();
-        else fail(new UpstreamError('the upstream closed the stream before it finished'));
-      });
-    });
-    request.end(payload);
-  });
+      if (choice.finish_reason) this.finishReason = choice.finish_reason;
+    }
+    this.onChunk({ data, produced, text, usageOnly: !!chunk.usage && (chunk.choices ?? []).length === 0 });
+  }
 }
 
 /** The whole answer of a request with `stream: false`, as the upstream wrote it. */
@@ -215,31 +137,4 @@ export function answerProduced(answer: Record<string, unknown>): { produced: boo
 export function usageOfAnswer(answer: Record<string, unknown>): TokenUsage | undefined {
   const u = answer.usage as ChunkShape['usage'];
   return u ? usageOf(u) : undefined;
-}
-
-function readAll(res: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    res.on('data', (piece: string) => {
-      if (text.length < 16 * 1024) text += piece;
-    });
-    res.on('end', () => resolve(text));
-    res.on('error', reject);
-  });
-}
-
-function errorText(error: unknown): string {
-  if (typeof error === 'string') return error;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : JSON.stringify(error);
-}
-
-function errorOfBody(text: string, status: number | undefined): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown };
-    if (parsed.error) return errorText(parsed.error);
-  } catch {
-    // Not JSON: the text itself says what went wrong.
-  }
-  return text.slice(0, 500) || `HTTP ${status}`;
 }

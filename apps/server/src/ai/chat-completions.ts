@@ -1,8 +1,25 @@
-import http from 'node:http';
-import https from 'node:https';
+import type http from 'node:http';
 import type { ModelMessage } from 'ai';
-import { type EventSourceMessage, createParser } from 'eventsource-parser';
-import { RedirectRefusedError, isRedirect, redirectTarget } from './upstream-fetch.js';
+import {
+  type ChatCompletionsEnd,
+  type ChatCompletionsTarget,
+  CompletionEvents,
+  type WireUsage,
+  UpstreamError,
+  errorOfBody,
+  errorText,
+  postEventStream,
+  readText,
+  usageOf,
+} from './chat-completions-http.js';
+
+export {
+  type ChatCompletionsEnd,
+  type ChatCompletionsTarget,
+  type TokenUsage,
+  UpstreamError,
+  agents,
+} from './chat-completions-http.js';
 
 /**
  * The lean relay for the OpenAI Chat Completions protocol, which OpenAI, DeepSeek, Qwen,
@@ -14,47 +31,11 @@ import { RedirectRefusedError, isRedirect, redirectTarget } from './upstream-fet
  * protocols) keep using the AI SDK.
  */
 
-/** Where and how to reach one model's `/chat/completions`. */
-export interface ChatCompletionsTarget {
-  url: URL;
-  modelId: string;
-  /** `Authorization` and the like; the key is only held in memory. */
-  headers: Readonly<Record<string, string>>;
-}
-
 export interface ChatCompletionsRequest {
   system: string | undefined;
   messages: readonly ModelMessage[];
   temperature: number;
 }
-
-export interface TokenUsage {
-  inputTokens: number | undefined;
-  outputTokens: number | undefined;
-  totalTokens: number | undefined;
-}
-
-export interface ChatCompletionsEnd {
-  finishReason: string;
-  usage: TokenUsage | undefined;
-}
-
-/** An upstream refusal or a broken stream; `statusCode` when the upstream answered with an HTTP error. */
-export class UpstreamError extends Error {
-  override readonly name = 'UpstreamError';
-  constructor(
-    message: string,
-    readonly statusCode?: number,
-  ) {
-    super(message);
-  }
-}
-
-// Keep-alive connections to the upstreams, shared by every model: opening a TLS connection
-// per answer would cost more than everything else on this path. Node unrefs idle pooled
-// sockets, so they never hold a stopping process open.
-const agentOptions = { keepAlive: true, maxSockets: Number.POSITIVE_INFINITY, maxFreeSockets: 256 };
-export const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
 
 /** The request body: the SDK's messages in the Chat Completions shape, images as data URLs. */
 export function chatCompletionsBody(modelId: string, req: ChatCompletionsRequest): string {
@@ -108,128 +89,41 @@ export async function streamChatCompletions(
   handlers: StreamHandlers,
 ): Promise<ChatCompletionsEnd> {
   const body = chatCompletionsBody(target.modelId, req);
-  try {
-    return await attempt(target, body, signal, handlers);
-  } catch (err) {
-    // A kept-alive socket the upstream closed just before our request reused it: nothing
-    // was received, so sending again once on a fresh connection is safe.
-    if (err instanceof StaleSocketError && !signal.aborted) return attempt(target, body, signal, handlers);
-    throw err;
-  }
-}
-
-class StaleSocketError extends Error {}
-
-function attempt(
-  target: ChatCompletionsTarget,
-  body: string,
-  signal: AbortSignal,
-  handlers: StreamHandlers,
-): Promise<ChatCompletionsEnd> {
-  return new Promise((resolve, reject) => {
-    const client = target.url.protocol === 'https:' ? https : http;
-    const request = client.request(target.url, {
-      method: 'POST',
-      agent: agents[target.url.protocol as 'http:' | 'https:'],
-      signal,
-      headers: {
-        ...target.headers,
-        'content-type': 'application/json',
-        accept: 'text/event-stream',
-        'content-length': Buffer.byteLength(body),
-      },
-    });
-    let settled = false;
-    let responded = false;
-    const fail = (err: unknown) => {
-      if (settled) return;
-      settled = true;
-      request.destroy();
-      reject(err instanceof Error ? err : new UpstreamError(String(err)));
-    };
-    request.on('error', (err: NodeJS.ErrnoException) => {
-      const stale = request.reusedSocket && err.code === 'ECONNRESET' && !responded;
-      fail(stale ? new StaleSocketError(err.message) : err);
-    });
-    request.on('response', (res) => {
-      responded = true;
-      res.setEncoding('utf8');
-      // http.request never follows a redirect; say plainly why the answer is refused.
-      if (isRedirect(res.statusCode)) {
-        res.resume();
-        fail(new RedirectRefusedError(res.statusCode ?? 0, redirectTarget(res.headers.location, target.url)));
-        return;
-      }
-      if ((res.statusCode ?? 0) >= 300) {
-        readError(res).catch(fail);
-        return;
-      }
-      if (!String(res.headers['content-type'] ?? '').includes('text/event-stream')) {
-        readWhole(res, handlers).then((end) => {
-          settled = true;
-          resolve(end);
-        }, fail);
-        return;
-      }
-      const answer = new AnswerEvents(handlers);
-      const parser = createParser({ onEvent: (event) => answer.take(event) });
-      res.on('data', (chunk: string) => {
-        if (settled) return;
-        try {
-          parser.feed(chunk);
-        } catch (err) {
-          fail(err);
-        }
-      });
-      res.on('error', fail);
-      // 'close' without 'end' first: the connection broke mid-answer.
-      res.on('close', () => {
-        if (settled) return;
-        const end = answer.end();
-        if (end) {
-          settled = true;
-          resolve(end);
-        } else fail(new UpstreamError('the upstream closed the stream before it finished'));
-      });
-    });
-    request.end(body);
-  });
+  // An HTTP error whose body names no message is told by its status.
+  const refusal = (text: string, status: number | undefined) => errorOfBody(text, status) || `HTTP ${status}`;
+  return postEventStream(target, body, signal, () => new AnswerEvents(handlers), refusal);
 }
 
 /** What the events of one answer add up to. */
-class AnswerEvents {
-  private done = false;
-  private finishReason: string | undefined;
-  private usage: TokenUsage | undefined;
-
-  constructor(private readonly handlers: StreamHandlers) {}
-
-  take(event: EventSourceMessage): void {
-    if (this.done) return;
-    if (event.data === '[DONE]') {
-      this.done = true;
-      return;
-    }
-    const chunk = JSON.parse(event.data) as CompletionChunk;
-    if (chunk.error) throw new UpstreamError(errorMessage(chunk.error));
-    const choice = chunk.choices?.[0];
-    if (choice) {
-      const delta = choice.delta;
-      if (delta) {
-        if (typeof delta.content === 'string' && delta.content !== '') {
-          this.handlers.onFirstByte();
-          this.handlers.onText(delta.content);
-        } else if (delta.reasoning_content || delta.reasoning) this.handlers.onFirstByte();
-      }
-      if (choice.finish_reason) this.finishReason = choice.finish_reason;
-    }
-    if (chunk.usage) this.usage = usageOf(chunk.usage);
+class AnswerEvents extends CompletionEvents<CompletionChunk> {
+  constructor(private readonly handlers: StreamHandlers) {
+    super();
   }
 
-  /** The outcome once the stream has ended, or undefined if it ended before finishing. */
-  end(): ChatCompletionsEnd | undefined {
-    if (!this.done && this.finishReason === undefined) return undefined;
-    return { finishReason: this.finishReason ?? 'stop', usage: this.usage };
+  protected read(chunk: CompletionChunk): void {
+    const choice = chunk.choices?.[0];
+    if (!choice) return;
+    const delta = choice.delta;
+    if (delta) {
+      if (typeof delta.content === 'string' && delta.content !== '') {
+        this.handlers.onFirstByte();
+        this.handlers.onText(delta.content);
+      } else if (delta.reasoning_content || delta.reasoning) this.handlers.onFirstByte();
+    }
+    if (choice.finish_reason) this.finishReason = choice.finish_reason;
+  }
+
+  /** A server that ignored `stream: true` and answered with one JSON body. */
+  async whole(res: http.IncomingMessage): Promise<ChatCompletionsEnd> {
+    const parsed = JSON.parse(await readText(res, 64 * 1024 * 1024)) as CompletionChunk;
+    if (parsed.error) throw new UpstreamError(errorText(parsed.error));
+    const choice = parsed.choices?.[0];
+    const text = choice?.message?.content ?? '';
+    if (text) {
+      this.handlers.onFirstByte();
+      this.handlers.onText(text);
+    }
+    return { finishReason: choice?.finish_reason ?? 'stop', usage: parsed.usage ? usageOf(parsed.usage) : undefined };
   }
 }
 
@@ -239,57 +133,6 @@ interface CompletionChunk {
     message?: { content?: string | null };
     finish_reason?: string | null;
   }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number; total_tokens?: number } | null;
+  usage?: WireUsage | null;
   error?: unknown;
-}
-
-const usageOf = (u: NonNullable<CompletionChunk['usage']>): TokenUsage => ({
-  inputTokens: u.prompt_tokens,
-  outputTokens: u.completion_tokens,
-  totalTokens: u.total_tokens,
-});
-
-function errorMessage(error: unknown): string {
-  if (typeof error === 'string') return error;
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' ? message : JSON.stringify(error);
-}
-
-/** At most this much of an error body is read (it is only logged). */
-const ERROR_BODY_LIMIT = 16 * 1024;
-
-function readText(res: http.IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let text = '';
-    res.on('data', (chunk: string) => {
-      if (text.length < limit) text += chunk;
-    });
-    res.on('end', () => resolve(text));
-    res.on('error', reject);
-  });
-}
-
-async function readError(res: http.IncomingMessage): Promise<never> {
-  const text = await readText(res, ERROR_BODY_LIMIT);
-  let message = text.slice(0, 500);
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown };
-    if (parsed.error) message = errorMessage(parsed.error);
-  } catch {
-    // Not JSON: the text itself says what went wrong.
-  }
-  throw new UpstreamError(message || `HTTP ${res.statusCode}`, res.statusCode);
-}
-
-/** A server that ignored `stream: true` and answered with one JSON body. */
-async function readWhole(res: http.IncomingMessage, handlers: StreamHandlers): Promise<ChatCompletionsEnd> {
-  const parsed = JSON.parse(await readText(res, 64 * 1024 * 1024)) as CompletionChunk;
-  if (parsed.error) throw new UpstreamError(errorMessage(parsed.error));
-  const choice = parsed.choices?.[0];
-  const text = choice?.message?.content ?? '';
-  if (text) {
-    handlers.onFirstByte();
-    handlers.onText(text);
-  }
-  return { finishReason: choice?.finish_reason ?? 'stop', usage: parsed.usage ? usageOf(parsed.usage) : undefined };
 }

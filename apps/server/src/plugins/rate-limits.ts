@@ -12,6 +12,8 @@ export interface RateLimits {
   chatSend: { rateLimit: PerUserLimit };
   chatUpload: { rateLimit: PerUserLimit };
   conversationCreate: { rateLimit: PerUserLimit };
+  /** A whole account's data zipped: heavy, and nobody needs it often. */
+  dataExport: { rateLimit: PerUserLimit };
 }
 
 interface PerUserLimit {
@@ -41,9 +43,10 @@ export async function registerRateLimits(
     ...(redis ? { store: fallbackRateLimitStore(redis, `${opts.redisPrefix}rl:`) } : {}),
   });
   const per = (max: number) => ({ rateLimit: { max: Math.max(1, Math.round(max * scale)), timeWindow: '1 minute' } });
-  const perUser = (max: number) => ({
+  const perUser = (max: number, timeWindow = '1 minute') => ({
     rateLimit: {
       ...per(max).rateLimit,
+      timeWindow,
       // Runs after the route's own preHandlers (authentication), so the user is known.
       hook: 'preHandler' as const,
       keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.user.id}` : `ip:${req.ip}`),
@@ -56,5 +59,6 @@ export async function registerRateLimits(
     chatSend: perUser(60),
     chatUpload: perUser(30),
     conversationCreate: perUser(QUOTAS.conversationsPerMinute),
+    dataExport: perUser(5, '1 hour'),
   };
 }

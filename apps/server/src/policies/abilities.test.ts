@@ -116,6 +116,7 @@ describe('abilities', () => {
         ok(await as('POST', `${url}/credits`, { operation: 'add', amount: 1, reason: 'abilities' })),
       'pool.transfer': async () =>
         ok(await poolTransfer(t, actor.token, target.group_id!, { user_id: target.id, amount: 1 })),
+      'data.export': async () => ok(await as('GET', `${url}/export?reason=abilities`)),
       // The two that end sessions or the account come last.
       password: async () => {
         const done = ok(
@@ -125,6 +126,8 @@ describe('abilities', () => {
         return done;
       },
       delete: async () => ok(await as('DELETE', url)),
+      // Erasure also works on a retired account, so it may follow the retirement.
+      erase: async () => ok(await as('POST', `${url}/erase`, { reason: 'abilities' })),
     };
   }
 
@@ -147,7 +150,8 @@ describe('abilities', () => {
           expect(await run(), `${actor.name} → ${label}: ${ability}`).toBe(target.abilities[ability]);
       }
     }
-  });
+    // Every ability of every row is tried for real, erasure included: long under a loaded machine.
+  }, 120_000);
 
   it('shows on every group exactly the actions the server then allows', async () => {
     for (const actor of actors) {

@@ -66,6 +66,18 @@ const TABLE: Row[] = [
   ['super', 'audit.checkpoint', '-', Y],
   ['super', 'file.read', 'f3user', Y],
 
+  // A person's whole data and erasure: the super administrator's alone, never on themselves.
+  ['super', 'user.data_export', 'u3user', Y],
+  ['super', 'user.data_export', 'selfSuper', Y],
+  ['super', 'user.erase', 'u2super', Y],
+  ['super', 'user.erase', 'selfSuper', S],
+  ['manager2', 'user.data_export', 'u3user', F],
+  ['manager2', 'user.erase', 'u3user', F],
+  ['admin2', 'user.data_export', 'u2user', F],
+  ['admin2', 'user.erase', 'u2user', F],
+  ['user2', 'user.data_export', '-', F],
+  ['user2', 'user.erase', '-', F],
+
   // Nobody disables, retires or changes the role of their own account; the rest of it they may edit.
   ['super', 'user.status', 'selfSuper', S],
   ['super', 'user.delete', 'selfSuper', S],

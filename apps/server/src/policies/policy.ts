@@ -17,6 +17,7 @@ export type PolicyTarget =
 const READS: ReadonlySet<Action> = new Set<Action>([
   'user.read',
   'user.export',
+  'user.data_export',
   'credits.read',
   'group.read',
   'file.read',
@@ -25,7 +26,12 @@ const READS: ReadonlySet<Action> = new Set<Action>([
 ]);
 
 /** What nobody does to their own account: it would lock them out or take their rights away. */
-const NEVER_ON_ONESELF: ReadonlySet<Action> = new Set<Action>(['user.status', 'user.role', 'user.delete']);
+const NEVER_ON_ONESELF: ReadonlySet<Action> = new Set<Action>([
+  'user.status',
+  'user.role',
+  'user.delete',
+  'user.erase',
+]);
 
 const inActorGroup = (actor: Actor, groupId: number | null) => actor.group_id !== null && groupId === actor.group_id;
 

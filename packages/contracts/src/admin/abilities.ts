@@ -21,6 +21,9 @@ export const USER_ABILITY_ACTIONS = {
   role: 'user.role',
   move: 'user.move',
   permissions: 'user.permissions',
+  /** Downloading the user's data (with a reason) and erasing the account. */
+  'data.export': 'user.data_export',
+  erase: 'user.erase',
   'credits.read': 'credits.read',
   'credits.adjust': 'credits.adjust',
   /** Moving credits between the user's group pool and this user. */

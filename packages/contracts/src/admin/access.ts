@@ -30,6 +30,10 @@ export const ACTION_RULES = {
   /** Moving users between groups: never a group administrator. */
   'user.move': { all: ['user.manage'] },
   'user.role': { all: ['system.all'] },
+  /** Downloading a person's whole data (conversations included), with a reason: super administrator only. */
+  'user.data_export': { all: ['system.all'] },
+  /** Anonymising an account and removing its content: super administrator only. */
+  'user.erase': { all: ['system.all'] },
   'user.permissions': { all: ['system.all'] },
   'credits.read': { all: ['credits.manage', 'user.manage'], group: ['credits.manage.group', 'user.manage.group'] },
   /** Adding, deducting or setting a balance creates or destroys money: not for group administrators. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EraseUserBodySchema, EraseUserResultSchema } from '../personal-data.js';
 import { StatsOverviewQuerySchema, UsageOverviewSchema } from '../stats.js';
 import {
   AdminCreditHistoryQuerySchema,
@@ -85,6 +86,14 @@ export const ADMIN_CALLS = {
     response: AdminUserSchema,
   },
   deleteUser: { method: 'DELETE', path: '/admin/users/:id', access: 'user.delete', response: IdResult },
+  /** Anonymises the account and removes its content (not while it is under legal hold); audited with the reason. */
+  eraseUser: {
+    method: 'POST',
+    path: '/admin/users/:id/erase',
+    access: 'user.erase',
+    body: EraseUserBodySchema,
+    response: EraseUserResultSchema,
+  },
   setUserStatus: {
     method: 'PUT',
     path: '/admin/users/:id/status',

@@ -7,12 +7,16 @@
 /** The avatar upload (multipart field `avatar`). */
 export const AUTH_FILE_PATHS = {
   uploadAvatar: '/auth/avatar',
+  /** A ZIP of everything of the signed-in person's (profile, conversations, ledger, files). */
+  exportData: '/auth/export',
 } as const;
 
 /** The administration's CSV transfers and image uploads. */
 export const ADMIN_FILE_PATHS = {
   usersExport: '/admin/users/export.csv',
   usersImport: '/admin/users/import',
+  /** `?reason=` (required): the same ZIP as `/auth/export`, of one user; super administrators, audited. */
+  userDataExport: '/admin/users/:id/export',
   auditExport: '/admin/audit-logs/export.csv',
   /** `?days=&group_id=`: one row per day, user and model, for charging usage back to departments. */
   statsExport: '/admin/stats/export.csv',

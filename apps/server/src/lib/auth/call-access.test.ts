@@ -14,6 +14,9 @@ const PLAIN_HTTP = new Set([
   'GET /api/modules/jwks.json',
   'GET /api/avatars/:name',
   'POST /api/auth/avatar',
+  // A person's data as a ZIP: theirs, or one person's for a super administrator.
+  'GET /api/auth/export',
+  'GET /api/admin/users/:id/export',
   'GET /api/public/homepage.html',
   'GET /api/public/site-images/:name',
   'POST /api/chat/upload-image',
@@ -105,6 +108,8 @@ describe('the call table', () => {
     'POST /api/admin/users/import?dry_run=maybe',
     'GET /api/admin/audit-logs/export.csv?from=nope',
     'GET /api/admin/stats/export.csv?days=-3',
+    'GET /api/auth/export?x=1',
+    'GET /api/admin/users/1/export?reason=',
     'POST /api/admin/settings/upload-logo',
   ])('%s: 401 to an anonymous caller before its query is read', async (route) => {
     const [method, url] = route.split(' ') as ['GET' | 'POST', string];

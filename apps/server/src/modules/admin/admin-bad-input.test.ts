@@ -25,7 +25,7 @@ type CallsWithBody = {
 }[AdminCallName];
 
 /** A body each call accepts; the compiler insists on one for every call that takes a body. */
-const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
+const VALID_BODIES: (ids: { user: number; member: number; group: number; doomed: number }) => {
   [K in CallsWithBody]: CallBody<K>;
 } = (ids) => ({
   createUser: {
@@ -37,6 +37,7 @@ const VALID_BODIES: (ids: { user: number; member: number; group: number }) => {
   updateUser: { remark: 'checked', group_id: ids.group },
   setUserStatus: { status: 'active' },
   resetPassword: { newPassword: 'secret456' },
+  eraseUser: { reason: 'bad input' },
   bulkUsers: { ids: [ids.user], action: 'move', group_id: ids.group },
   adjustCredits: { operation: 'add', amount: 1, reason: 'bad input' },
   createGroup: { name: 'bad input group' },
@@ -118,7 +119,7 @@ describe('admin calls refuse bad input', () => {
   let t: TestApp;
   let admin: string;
   let plain: string;
-  let ids: { user: number; member: number; group: number };
+  let ids: { user: number; member: number; group: number; doomed: number };
   let bodies: ReturnType<typeof VALID_BODIES>;
 
   beforeAll(async () => {
@@ -127,7 +128,9 @@ describe('admin calls refuse bad input', () => {
     const group = await createGroupAsAdmin(t, admin);
     const user = await createUserAsAdmin(t, admin);
     const member = await createUserAsAdmin(t, admin, { group_id: group.id });
-    ids = { user: user.id, member: member.id, group: group.id };
+    // Erasure's accepted bodies erase their target: an account of its own, not the one the other calls use.
+    const doomed = await createUserAsAdmin(t, admin);
+    ids = { user: user.id, member: member.id, group: group.id, doomed: doomed.id };
     bodies = VALID_BODIES(ids);
     plain = (await t.signUp()).session.accessToken;
   });
@@ -135,7 +138,8 @@ describe('admin calls refuse bad input', () => {
     await t.close();
   });
 
-  const idFor = (spec: CallSpec) => (spec.path.startsWith('/admin/user-groups/') ? ids.group : ids.user);
+  const idFor = (spec: CallSpec) =>
+    spec.path.startsWith('/admin/user-groups/') ? ids.group : spec.path.endsWith('/erase') ? ids.doomed : ids.user;
   const urlOf = (spec: CallSpec, id: string | number = idFor(spec)) =>
     `/api${spec.path.includes(':id') ? callPath(spec.path, { id }) : spec.path}`;
   /** An id that exists for the call's kind of object (a model and a module made on first use). */

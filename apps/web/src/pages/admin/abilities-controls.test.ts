@@ -41,6 +41,8 @@ const NONE: UserAbilities = {
   'credits.read': false,
   'credits.adjust': false,
   'pool.transfer': false,
+  'data.export': false,
+  erase: false,
 };
 
 const user = (abilities: Partial<UserAbilities>): AdminUserDetail => ({
