@@ -1,13 +1,11 @@
-import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/runtime/clock.js';
 import type { CurrentEmbeddingModel, EmbeddingModel } from './embedding-model.js';
 import { type EmbedClaim, type EmbeddingJobsRepo, embeddingCost } from './embedding-jobs.repo.js';
+import { LeaseRunner } from './lease-runner.js';
 
 /** Chunks sent in one embeddings request (and stored and charged together). */
 export const EMBED_BATCH = 64;
-/** How often an idle instance looks for documents to embed. */
-const POLL_MS = 1_000;
 /** After a failed embeddings call the document waits this long before anyone tries again. */
 export const EMBED_RETRY_MS = 60_000;
 /** A batch's call gives up after this long (an upstream that never answers must not hold the document). */
@@ -21,52 +19,29 @@ const CALL_TIMEOUT_MS = 120_000;
  * an uploader who cannot pay for the next batch has the document settled without it (it is
  * still found by full text).
  */
-export class EmbeddingJobs {
-  readonly ownerId = crypto.randomUUID();
-  private readonly stopping = new AbortController();
-  private timer: NodeJS.Timeout | undefined;
-  private renewTimer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
+export class EmbeddingJobs extends LeaseRunner {
   private current: string | undefined;
 
   constructor(
     private readonly repo: EmbeddingJobsRepo,
     private readonly model: EmbeddingModel,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly leaseMs: number,
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => this.kick(), POLL_MS);
-    this.timer.unref();
-    this.renewTimer = setInterval(() => void this.renew(), this.leaseMs / 3);
-    this.renewTimer.unref();
-    this.kick();
-  }
-
-  /** Looks for work now, unless a round is already running. */
-  kick(): void {
-    if (this.stopping.signal.aborted || this.running) return;
-    this.running = this.drain()
-      .catch((err: unknown) => this.log.warn({ err }, 'embedding documents failed'))
-      .finally(() => {
-        this.running = undefined;
-      });
-  }
-
-  /** Stops taking documents, aborts the call in flight (the document goes back at once) and waits. */
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    clearInterval(this.timer);
-    clearInterval(this.renewTimer);
-    await this.running;
+    clock: Clock,
+    log: FastifyBaseLogger,
+    leaseMs: number,
+  ) {
+    super({
+      clock,
+      log,
+      leaseMs,
+      failures: { round: 'embedding documents failed', renew: 'renewing embedding leases failed' },
+      // One round drains the queue; a kick meanwhile finds its work in that round or the next poll.
+      kickAgain: false,
+    });
   }
 
   private now = () => this.clock.now().toISOString();
-  private leaseUntil = () => new Date(this.clock.now().getTime() + this.leaseMs).toISOString();
 
-  private async drain(): Promise<void> {
+  protected async runRound(): Promise<void> {
     while (!this.stopping.signal.aborted) {
       const model = await this.model.current();
       if (!model) return;
@@ -82,11 +57,12 @@ export class EmbeddingJobs {
     }
   }
 
-  private async renew(): Promise<void> {
-    if (!this.current) return;
-    await this.repo
-      .renew(this.ownerId, [this.current], this.leaseUntil())
-      .catch((err: unknown) => this.log.warn({ err }, 'renewing embedding leases failed'));
+  protected held(): string[] {
+    return this.current ? [this.current] : [];
+  }
+
+  protected renewLeases(ids: string[], until: string): Promise<void> {
+    return this.repo.renew(this.ownerId, ids, until);
   }
 
   /** Embeds the document's waiting chunks; false when the model could not be called. */
