@@ -226,6 +226,8 @@ export async function buildApp(opts: AppOptions): Promise<BuiltApp> {
     clock,
     tx: admin.tx,
     timeZone: () => stats.calendar.timeZone(),
+    // The chat's models service is made further down; asked only when a request comes.
+    usableModels: (groupId) => chat.models.listForApi(groupId),
   });
   const prompts = createPromptServices({ db, admin, clock });
   const scim = createScimServices({ db, admin, users, groups, settings, clock, onPoolChanged });

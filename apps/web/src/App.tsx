@@ -26,6 +26,7 @@ const AdminLegalHoldsPage = lazy(() => import('./pages/admin/legal-holds/AdminLe
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
+const AdminApiKeysPage = lazy(() => import('./pages/admin/api-keys/AdminApiKeysPage'));
 const NotFoundPage = lazy(() => import('./pages/not-found/NotFoundPage'));
 const SsoCompletePage = lazy(() => import('./pages/sso/SsoCompletePage'));
 // Open to visitors and members alike: a public link needs no sign-in (the server decides).
@@ -91,6 +92,7 @@ function AppRoutes() {
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
         <Route path="/admin/stats" element={<AdminStatsPage />} />
+        <Route path="/admin/api-keys" element={<AdminApiKeysPage />} />
         {/*
          * Unknown addresses live behind sign-in too: a visitor is asked to sign in first and
          * then sees this page (the sign-in returns to the requested address), so the 404 page

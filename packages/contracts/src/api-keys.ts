@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AdminPageQuerySchema, QueryRowIdSchema } from './admin/pagination.js';
+import { MODEL_KINDS } from './documents.js';
 
 /** The budget period of a key's credit limit: a calendar day, week or month, or the key's whole life. */
 export const API_KEY_PERIODS = ['day', 'week', 'month', 'total'] as const;
@@ -104,3 +105,11 @@ export const AdminApiKeyListQuerySchema = AdminPageQuerySchema.extend({
   search: z.string().trim().max(100).optional(),
 });
 export type AdminApiKeyListQuery = z.infer<typeof AdminApiKeyListQuerySchema>;
+
+/** GET /keys/models: the models a new key may be limited to (those its owner may use, chat and embedding). */
+export const ApiKeyModelSchema = z.object({
+  name: z.string(),
+  display_name: z.string(),
+  kind: z.enum(MODEL_KINDS),
+});
+export type ApiKeyModel = z.infer<typeof ApiKeyModelSchema>;

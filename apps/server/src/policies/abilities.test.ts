@@ -166,6 +166,11 @@ describe('abilities', () => {
           'pool.transfer': async () =>
             ok(await poolTransfer(t, actor.token, group.id, { user_id: member.id, amount: 1 })),
           announcement: async () => ok(await t.put(`${url}/announcement`, { content: 'abilities' }, actor.token)),
+          permissions: async () => {
+            const granted = ok(await t.put(url, { permissions: ['api.keys'] }, actor.token));
+            if (granted) await t.put(url, { permissions: res.body.data.permissions }, rootToken());
+            return granted;
+          },
         };
         for (const [ability, run] of Object.entries(calls) as [GroupAbility, () => Promise<boolean>][])
           expect(await run(), `${actor.name} → group ${group.name}: ${ability}`).toBe(abilities[ability]);
@@ -191,6 +196,7 @@ describe('abilities', () => {
         stats: await opens('/api/admin/stats/overview'),
         settings: await opens('/api/admin/settings'),
         identity: await opens('/api/admin/identity-providers'),
+        apiKeys: await opens('/api/admin/api-keys'),
       };
       expect(pages, actor.name).toEqual(expected);
       const part = async (read: string, method: 'POST' | 'PUT', write: string) =>

@@ -252,6 +252,10 @@ const TABLE: Row[] = [
   ['admin2', 'api_key.admin', 'u3user', N],
   ['admin2', 'api_key.admin', 'u2admin', F],
   ['user2', 'api_key.admin', '-', F],
+  // Permissions granted to a whole group: the super administrator only, as for one user.
+  ['super', 'group.permissions', 'g3', Y],
+  ['admin2', 'group.permissions', 'g2', F],
+  ['manager2', 'group.permissions', 'g2', F],
 
   // Usage caps and their alerts: on every user and group, or on a group administrator's own group and its users.
   ['super', 'caps.manage', 'u3user', Y],

@@ -20,6 +20,9 @@ export const queryKeys = {
   /** Shared by every reader of the platform-wide numbers, so they poll once between them. */
   realtimeStats: ['stats', 'realtime'] as const,
   myUsage: (days: number) => ['stats', 'me', days] as const,
+  /** The signed-in user's personal API keys, and the models a key may be limited to. */
+  apiKeys: ['api-keys'] as const,
+  apiKeyModels: ['api-keys', 'models'] as const,
   /** The caller's caps with their use: a chat turn changes them, as it does the statistics. */
   myCaps: ['stats', 'caps'] as const,
   notifications: ['notifications'] as const,
@@ -50,4 +53,6 @@ export const adminKeys = {
   storageUsage: ['admin', 'settings', 'storage-usage'] as const,
   stats: ['admin', 'stats'] as const,
   statsOverview: (query: object) => ['admin', 'stats', 'overview', query] as const,
+  apiKeys: ['admin', 'api-keys'] as const,
+  apiKeyList: (query: object) => ['admin', 'api-keys', 'list', query] as const,
 };

@@ -38,6 +38,8 @@ export const GROUP_ABILITY_ACTIONS = {
   manage: 'group.manage',
   'pool.transfer': 'group.pool.transfer',
   announcement: 'group.announcement',
+  /** Granting permissions to the whole group. */
+  permissions: 'group.permissions',
 } as const satisfies Record<string, Action>;
 export type GroupAbility = keyof typeof GROUP_ABILITY_ACTIONS;
 export const GroupAbilitiesSchema = booleans(Object.keys(GROUP_ABILITY_ACTIONS) as GroupAbility[]);
@@ -53,6 +55,8 @@ export const PAGE_ACTIONS = {
   settings: 'settings.read',
   identity: 'identity.manage',
   legalHolds: 'legal_hold.manage',
+  /** Every user's personal API keys (a group administrator: their group's). */
+  apiKeys: 'api_key.admin',
 } as const satisfies Record<string, Action>;
 export type AppPage = keyof typeof PAGE_ACTIONS;
 export const PageAbilitiesSchema = booleans(Object.keys(PAGE_ACTIONS) as AppPage[]);

@@ -40,6 +40,8 @@ export const ACTION_RULES = {
   'credits.adjust': { all: ['credits.manage'] },
   'group.read': { all: ['group.manage'], group: ['credits.manage.group', 'user.manage.group'] },
   'group.manage': { all: ['group.manage'] },
+  /** Granting permissions to every member of a group: super administrator only, as for one user. */
+  'group.permissions': { all: ['system.all'] },
   /** Moving credits between a group's pool and its members. */
   'group.pool.transfer': { all: ['group.manage', 'credits.manage'], group: ['credits.manage.group'] },
   'audit.read': { all: ['system.all'] },

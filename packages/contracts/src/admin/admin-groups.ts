@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CreditAmountSchema, ReasonSchema } from './admin-credits.js';
 import { ROW_ID_MAX } from './pagination.js';
 import { GroupAbilitiesSchema } from './abilities.js';
+import { PERMISSIONS } from '../permissions.js';
 import { RetentionDaysSchema } from '../retention.js';
 
 export const GroupSchema = z.object({
@@ -24,6 +25,8 @@ export const GroupSchema = z.object({
   avg_credits_used: z.number(),
   avg_tokens_used: z.number(),
   created_at: z.string(),
+  /** Permissions every member holds beyond their role's (e.g. `api.keys`), sorted. */
+  permissions: z.array(z.string()),
   /** What the asking administrator may do to this group, decided by the server's policy. */
   abilities: GroupAbilitiesSchema,
 });
@@ -59,6 +62,14 @@ export const CreateGroupBodySchema = z.object({
   status: GroupFields.status.optional(),
   user_limit: UserLimitSchema.optional(),
   retention_days: RetentionDaysSchema.optional(),
+  /**
+   * Permissions granted to every member (replacing the group's list). Only a super
+   * administrator may change them; the unchanged list echoed back is no change.
+   */
+  permissions: z
+    .array(z.enum(PERMISSIONS, { error: 'validation.permission.invalid' }))
+    .max(PERMISSIONS.length)
+    .optional(),
 });
 export type CreateGroupBody = z.infer<typeof CreateGroupBodySchema>;
 const SiteNameSchema = z.string().trim().max(100, 'validation.siteName.max').nullable();

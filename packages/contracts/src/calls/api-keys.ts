@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AdminApiKeyListQuerySchema,
   AdminApiKeySchema,
+  ApiKeyModelSchema,
   ApiKeySchema,
   CreateApiKeyBodySchema,
   CreatedApiKeySchema,
@@ -17,6 +18,13 @@ const IdResult = z.object({ id: z.number() });
  */
 export const API_KEY_CALLS = {
   listApiKeys: { method: 'GET', path: '/keys', access: 'api_key.use', response: z.array(ApiKeySchema) },
+  listApiKeyModels: {
+    method: 'GET',
+    path: '/keys/models',
+    access: 'api_key.use',
+    response: z.array(ApiKeyModelSchema),
+    summary: 'The models /v1 lets this user call, for choosing the ones a key may use.',
+  },
   createApiKey: {
     method: 'POST',
     path: '/keys',

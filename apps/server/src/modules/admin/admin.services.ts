@@ -11,6 +11,7 @@ import { SessionRepo } from '../auth/session.repo.js';
 import { AdminCreditsService } from '../credits/admin-credits.service.js';
 import { AdminLedgerRepo } from '../credits/admin-ledger.repo.js';
 import { GroupGrantsRepo } from '../groups/group-grants.repo.js';
+import { GroupPermissionsRepo } from '../groups/group-permissions.repo.js';
 import { GroupPoolService } from '../groups/group-pool.service.js';
 import type { GroupsRepo } from '../groups/groups.repo.js';
 import { GroupsService } from '../groups/groups.service.js';
@@ -70,6 +71,7 @@ export function createAdminServices(d: {
   const groups = new GroupsService({
     groups: d.groups,
     grants: new GroupGrantsRepo(d.db),
+    permissions: new GroupPermissionsRepo(d.db),
     tx,
     clock: d.clock,
     onPoolChanged,

@@ -9,6 +9,7 @@ export const apiKeysRoutes =
   (s: ApiKeyServices): FastifyPluginAsyncZod =>
   async (app) => {
     registerCall(app, 'listApiKeys', async ({ req }) => s.keys.list(currentAuth(req).user.id));
+    registerCall(app, 'listApiKeyModels', async ({ req }) => s.keys.models(currentAuth(req).user.group_id));
     registerCall(app, 'createApiKey', async ({ req, body }) => s.keys.create(currentAuth(req).user.id, body));
     registerCall(app, 'revokeApiKey', async ({ req, id }) => s.keys.revoke(currentAuth(req).user.id, id));
     registerCall(app, 'listAdminApiKeys', async ({ req, query }) => s.admin.list(await actorOf(req), query));

@@ -1,6 +1,12 @@
-import { API_KEY_LIMITS, type ApiKey, type CreateApiKeyBody, type CreatedApiKey } from '@aiplatform/contracts';
+import {
+  API_KEY_LIMITS,
+  type ApiKey,
+  type ApiKeyModel,
+  type CreateApiKeyBody,
+  type CreatedApiKey,
+} from '@aiplatform/contracts';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { AiModelRow, Database } from '../../db/types.js';
 import { AppError, InputError } from '../../lib/http/errors.js';
 import { type Clock, iso } from '../../lib/runtime/clock.js';
 import type { ApiKeyAuth } from './api-key-auth.js';
@@ -23,8 +29,16 @@ export class ApiKeysService {
       spend: ApiKeySpendRepo;
       auth: ApiKeyAuth;
       clock: Clock;
+      /** The active models (chat and embedding) a group's members may use, as /v1 offers them. */
+      usableModels: (groupId: number | null) => Promise<Pick<AiModelRow, 'name' | 'display_name' | 'kind'>[]>;
     },
   ) {}
+
+  /** The models a key of this user may be limited to: the ones /v1 would let them call. */
+  async models(groupId: number | null): Promise<ApiKeyModel[]> {
+    const rows = await this.d.usableModels(groupId);
+    return rows.map((m) => ({ name: m.name, display_name: m.display_name || m.name, kind: m.kind }));
+  }
 
   /** The user's keys, newest first, each with what it spent in its current period. */
   async list(userId: number): Promise<ApiKey[]> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import type { AiModelRow, Database } from '../../db/types.js';
 import type { ChangeBus } from '../../lib/data/change-bus.js';
 import type { KvStore } from '../../lib/data/kv-store.js';
 import type { Clock } from '../../lib/runtime/clock.js';
@@ -21,6 +21,8 @@ export function createApiKeyServices(d: {
   tx: AdminTransactions;
   /** The statistics time zone, where a key's limit periods start. */
   timeZone: () => Promise<string>;
+  /** The models a group's members may call through /v1 (the models area's list). */
+  usableModels: (groupId: number | null) => Promise<Pick<AiModelRow, 'name' | 'display_name' | 'kind'>[]>;
 }) {
   const repo = new ApiKeysRepo(d.db);
   const spend = new ApiKeySpendRepo(d.db, d.timeZone);
@@ -29,7 +31,7 @@ export function createApiKeyServices(d: {
     repo,
     spend,
     auth,
-    keys: new ApiKeysService({ db: d.db, repo, spend, auth, clock: d.clock }),
+    keys: new ApiKeysService({ db: d.db, repo, spend, auth, clock: d.clock, usableModels: d.usableModels }),
     admin: new AdminApiKeysService({ repo, spend, auth, tx: d.tx, clock: d.clock }),
   };
 }

@@ -5,7 +5,7 @@ import type { Actor } from '../../policies/actor.js';
 import type { GroupWithStats } from './groups.repo.js';
 
 /** A group as `actor` sees it: its fields, member figures and what the policy lets `actor` do to it. */
-export function toGroup(actor: Actor, g: GroupWithStats): Group {
+export function toGroup(actor: Actor, g: GroupWithStats, permissions: readonly string[]): Group {
   return {
     id: g.id,
     name: g.name,
@@ -25,12 +25,13 @@ export function toGroup(actor: Actor, g: GroupWithStats): Group {
     avg_credits_used: g.avg_credits_used,
     avg_tokens_used: g.avg_tokens_used,
     created_at: g.created_at,
+    permissions: [...permissions].sort(),
     abilities: groupAbilities(actor, g.id),
   };
 }
 
-/** The group fields an audit row compares. */
-export function groupSnapshot(g: GroupRow): Record<string, unknown> {
+/** The group fields an audit row compares (with its granted permissions when given). */
+export function groupSnapshot(g: GroupRow, permissions?: readonly string[]): Record<string, unknown> {
   return {
     name: g.name,
     description: g.description,
@@ -44,5 +45,6 @@ export function groupSnapshot(g: GroupRow): Record<string, unknown> {
     site_name: g.site_name,
     site_logo: g.site_logo,
     site_config_enabled: g.site_config_enabled === 1,
+    ...(permissions ? { permissions: [...permissions].sort() } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { authorize, listScope } from '../../policies/policy.js';
 import type { AdminTransactions } from '../audit/admin-tx.js';
 import { diff } from '../audit/redact.js';
 import type { ClosedGrant, GroupGrantsRepo } from './group-grants.repo.js';
+import type { GroupPermissionsRepo } from './group-permissions.repo.js';
 import { groupSnapshot, toGroup } from './group.presenter.js';
 import type { GroupPatch, GroupsRepo } from './groups.repo.js';
 import { applyPoolChange } from './pool-writer.js';
@@ -24,6 +25,7 @@ export class GroupsService {
     private readonly d: {
       groups: GroupsRepo;
       grants: GroupGrantsRepo;
+      permissions: GroupPermissionsRepo;
       tx: AdminTransactions;
       clock: Clock;
       onPoolChanged: (groupId: number) => void;
@@ -33,7 +35,11 @@ export class GroupsService {
   async list(actor: Actor, page: number, limit: number) {
     const scope = listScope(actor, 'group.read');
     const { rows, total } = await this.d.groups.list({ ...(scope.all ? {} : { onlyId: scope.groupId }), page, limit });
-    return { items: rows.map((g) => toGroup(actor, g)), pagination: paginate(page, limit, total) };
+    const permissions = await this.d.permissions.of(rows.map((g) => g.id));
+    return {
+      items: rows.map((g) => toGroup(actor, g, permissions.get(g.id) ?? [])),
+      pagination: paginate(page, limit, total),
+    };
   }
 
   async get(actor: Actor, id: number): Promise<Group> {
@@ -45,11 +51,13 @@ export class GroupsService {
   async present(actor: Actor, id: number, db?: Db): Promise<Group> {
     const g = await this.d.groups.findWithStats(id, db);
     if (!g) throw new AppError('NOT_FOUND');
-    return toGroup(actor, g);
+    return toGroup(actor, g, (await this.d.permissions.of([id], db)).get(id) ?? []);
   }
 
   async create(ctx: AdminContext, body: CreateGroupBody): Promise<Group> {
     authorize(ctx.actor, 'group.manage');
+    const permissions = [...new Set(body.permissions ?? [])];
+    if (permissions.length > 0) authorize(ctx.actor, 'group.permissions');
     return this.nameConflicts(() =>
       this.d.tx.run(ctx, async (trx, now) => {
         if (await this.d.groups.findByName(body.name, trx)) throw new AppError('CONFLICT_GROUP_NAME');
@@ -70,6 +78,7 @@ export class GroupsService {
           },
           trx,
         );
+        await this.d.permissions.replace(id, permissions, now, trx);
         const result = await this.present(ctx.actor, id, trx);
         const { abilities: _viewer, ...after } = result;
         return { result, audit: { action: 'group.create', targetType: 'group', targetId: id, after } };
@@ -79,10 +88,10 @@ export class GroupsService {
 
   async update(ctx: AdminContext, id: number, body: UpdateGroupBody): Promise<Group> {
     return this.nameConflicts(() =>
-      this.change(ctx, id, 'group.update', async (trx, group) => {
+      this.change(ctx, id, 'group.update', async (trx, group, now) => {
         // The pool moves only through its own call, which keeps the pool's ledger and alerts;
         // the stored total echoed back (a client sending the whole group) is no change.
-        const { credits_pool: pool, site_name, site_logo, site_config_enabled, ...fields } = body;
+        const { credits_pool: pool, site_name, site_logo, site_config_enabled, permissions, ...fields } = body;
         if (pool !== undefined && pool !== group.credits_pool) {
           throw new InputError(['validation.group.creditsPoolViaPoolCall']);
         }
@@ -91,6 +100,7 @@ export class GroupsService {
           if (same && same.id !== id) throw new AppError('CONFLICT_GROUP_NAME');
         }
         if (fields.user_limit !== undefined) await this.assertLimitFits(id, fields.user_limit, trx);
+        if (permissions !== undefined) await this.replacePermissions(ctx, id, permissions, now, trx);
         // The site identity follows the site-config call's rules: blank means none.
         return {
           ...fields,
@@ -175,15 +185,35 @@ export class GroupsService {
     return this.d.tx.run(ctx, async (trx, now) => {
       const group = await this.d.groups.lock(id, trx, now);
       if (!group) throw new AppError('NOT_FOUND');
+      const permissionsBefore = (await this.d.permissions.of([id], trx)).get(id) ?? [];
       const patch = await patchOf(trx, group, now);
       await this.d.groups.update(id, patch, trx);
       const after = await this.d.groups.lock(id, trx, now);
-      const changes = diff(groupSnapshot(group), after ? groupSnapshot(after) : {});
+      const permissionsAfter = (await this.d.permissions.of([id], trx)).get(id) ?? [];
+      const changes = diff(
+        groupSnapshot(group, permissionsBefore),
+        after ? groupSnapshot(after, permissionsAfter) : {},
+      );
       return {
         result: await this.present(ctx.actor, id, trx),
         audit: { action, targetType: 'group', targetId: id, before: changes.before, after: changes.after },
       };
     });
+  }
+
+  /** A changed list needs the right to grant permissions; the same list echoed back is no change. */
+  private async replacePermissions(
+    ctx: AdminContext,
+    id: number,
+    wanted: readonly string[],
+    now: string,
+    trx: Db,
+  ): Promise<void> {
+    const next = [...new Set(wanted)].sort();
+    const current = (await this.d.permissions.of([id], trx)).get(id) ?? [];
+    if (next.join() === current.join()) return;
+    authorize(ctx.actor, 'group.permissions', groupTarget(id));
+    await this.d.permissions.replace(id, next, now, trx);
   }
 
   private async assertLimitFits(id: number, limit: number | null, trx: Db): Promise<void> {

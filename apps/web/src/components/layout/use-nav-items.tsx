@@ -7,6 +7,7 @@ import {
   FileTextOutlined,
   IdcardOutlined,
   LockOutlined,
+  KeyOutlined,
   MessageOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -66,6 +67,7 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
     addAdminLink('/admin/identity', t('layout:menu.identity'), <IdcardOutlined />, 'menu-admin-identity');
   if (pages.legalHolds)
     addAdminLink('/admin/legal-holds', t('layout:menu.legalHolds'), <LockOutlined />, 'menu-admin-legal-holds');
+  if (pages.apiKeys) addAdminLink('/admin/api-keys', t('layout:menu.apiKeys'), <KeyOutlined />, 'menu-admin-api-keys');
   if (pages.audit) addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
   if (pages.stats) addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');
   if (pages.settings)

@@ -98,7 +98,8 @@ const group = (abilities: Partial<GroupAbilities>): Group => ({
   avg_credits_used: 0,
   avg_tokens_used: 0,
   created_at: '2026-01-01T00:00:00.000Z',
-  abilities: { manage: false, 'pool.transfer': false, announcement: false, ...abilities },
+  permissions: [],
+  abilities: { manage: false, 'pool.transfer': false, announcement: false, permissions: false, ...abilities },
 });
 
 const render = (element: ReactElement) =>

@@ -7,6 +7,9 @@ import { PageLoading } from '../../components/common/PageLoading';
 import { PermissionTags } from '../../components/common/PermissionTags';
 import { useDocumentTitle } from '../../components/common/use-document-title';
 import { useAuthStore } from '../../stores/auth-store';
+import { useAbilities } from '../../stores/abilities';
+import { usePointerOnlyTabsMore } from '../admin/shared/use-pointer-only-tabs-more';
+import { ApiKeysTab } from './ApiKeysTab';
 import { BasicInfoForm } from './BasicInfoForm';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { CreditHistoryTable } from './CreditHistoryTable';
@@ -15,7 +18,7 @@ import { ProfileInfoCard } from './ProfileInfoCard';
 import { SharedLinksTable } from './SharedLinksTable';
 import './profile.css';
 
-const TAB_KEYS = ['basic', 'credits', 'caps', 'shares', 'permissions'] as const;
+const TAB_KEYS = ['basic', 'credits', 'caps', 'shares', 'api-keys', 'permissions'] as const;
 type TabKey = (typeof TAB_KEYS)[number];
 
 const toTabKey = (value: string | null): TabKey => TAB_KEYS.find((key) => key === value) ?? 'basic';
@@ -33,7 +36,7 @@ function useTabParam(): [TabKey, (key: string) => void] {
   return [state.wanted === wanted ? state.active : wanted, (key) => setState({ wanted, active: toTabKey(key) })];
 }
 
-/** Info card, then basic info, credit history, usage caps, shared links and permissions tabs. */
+/** Info card, then basic info, credit history, usage caps, shared links, API keys (when granted) and permissions tabs. */
 export default function ProfilePage() {
   const { t } = useTranslation();
   useDocumentTitle(t('layout:userMenu.profile'));
@@ -41,7 +44,11 @@ export default function ProfilePage() {
   useCurrentUserRefresh();
   const user = useAuthStore((s) => s.user);
   const permissions = useAuthStore((s) => s.permissions);
+  // Only people granted personal API keys (per user or through their group) see the tab.
+  const canUseApiKeys = useAbilities().actions['api_key.use'] !== 'none';
   const [passwordOpen, setPasswordOpen] = useState(false);
+  // On a phone the tabs do not all fit: antd's "more" button must not sit among the tabs.
+  const tabsArea = usePointerOnlyTabsMore();
   if (!user) return <PageLoading />;
 
   const tabs = [
@@ -65,6 +72,15 @@ export default function ProfilePage() {
       label: <span data-testid="profile-tab-shares">{t('profile:tabs.shares')}</span>,
       children: <SharedLinksTable />,
     },
+    ...(canUseApiKeys
+      ? [
+          {
+            key: 'api-keys',
+            label: <span data-testid="profile-tab-api-keys">{t('profile:tabs.apiKeys')}</span>,
+            children: <ApiKeysTab />,
+          },
+        ]
+      : []),
     {
       key: 'permissions',
       label: <span data-testid="profile-tab-permissions">{t('profile:tabs.permissions')}</span>,
@@ -80,8 +96,13 @@ export default function ProfilePage() {
         <ProfileInfoCard user={user} onChangePassword={() => setPasswordOpen(true)} />
       </Col>
       <Col xs={24} lg={16}>
-        <Card>
-          <Tabs items={tabs} activeKey={activeTab} onChange={selectTab} destroyOnHidden />
+        <Card ref={tabsArea}>
+          <Tabs
+            items={tabs}
+            activeKey={tabs.some((tab) => tab.key === activeTab) ? activeTab : 'basic'}
+            onChange={selectTab}
+            destroyOnHidden
+          />
         </Card>
       </Col>
       <ChangePasswordModal open={passwordOpen} onClose={() => setPasswordOpen(false)} />

@@ -1,8 +1,10 @@
-import type { CreateGroupBody, Group } from '@aiplatform/contracts';
-import { Flex, Form, Input, InputNumber, Modal, Switch } from 'antd';
+import { type CreateGroupBody, type Group, PERMISSIONS } from '@aiplatform/contracts';
+import { Checkbox, Flex, Form, Input, InputNumber, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/call';
 import { adminKeys } from '../../../api/query-keys';
+import { PERMISSION_LABEL_KEYS } from '../../../components/common/labels';
+import { useAdminAccess } from '../shared/use-admin-access';
 import { useAdminMutation } from '../shared/use-admin-mutation';
 import { useOverlaySize } from '../shared/use-overlay-size';
 import { type GroupFormValues, formValuesOf, groupBodyOf } from './group-form-values';
@@ -15,12 +17,15 @@ interface GroupFormModalProps {
   afterClose: () => void;
 }
 
-/** Create or edit a group: name, description, colour, order, status and member limit. */
+/** Create or edit a group: name, description, colour, order, status, member limit and granted permissions. */
 export function GroupFormModal({ group, open, onClose, afterClose }: GroupFormModalProps) {
   const { t } = useTranslation();
   const { modalWidth } = useOverlaySize(520);
   const [form] = Form.useForm<GroupFormValues>();
   const unlimited = Form.useWatch('unlimited', form) ?? true;
+  // Granting permissions to a whole group is for whoever may grant them (the server's word).
+  const access = useAdminAccess();
+  const canGrant = group ? group.abilities.permissions : access.can('group.permissions');
   const save = useAdminMutation({
     mutationFn: (body: CreateGroupBody) =>
       group ? call('updateGroup', { params: { id: group.id }, body }) : call('createGroup', { body }),
@@ -53,7 +58,7 @@ export function GroupFormModal({ group, open, onClose, afterClose }: GroupFormMo
         layout="vertical"
         preserve={false}
         initialValues={formValuesOf(group)}
-        onFinish={(values) => save.mutate(groupBodyOf(values))}
+        onFinish={(values) => save.mutate(groupBodyOf(values, canGrant))}
       >
         <Form.Item
           name="name"
@@ -116,6 +121,21 @@ export function GroupFormModal({ group, open, onClose, afterClose }: GroupFormMo
             data-testid="group-form-retention-days"
           />
         </Form.Item>
+        {canGrant && (
+          <Form.Item
+            name="permissions"
+            label={t('admin:groups.fields.permissions')}
+            extra={t('admin:groups.permissionsHint')}
+          >
+            <Checkbox.Group
+              options={PERMISSIONS.map((permission) => ({
+                value: permission,
+                label: t(PERMISSION_LABEL_KEYS[permission]),
+              }))}
+              data-testid="group-form-permissions"
+            />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import type { CreateGroupBody, Group } from '@aiplatform/contracts';
+import type { CreateGroupBody, Group, Permission } from '@aiplatform/contracts';
 
 export const DEFAULT_GROUP_COLOR = '#1677ff';
 
@@ -12,6 +12,8 @@ export interface GroupFormValues {
   user_limit: number | null;
   /** Empty: the site's retention. */
   retention_days: number | null;
+  /** Granted to every member; only sent by those who may grant permissions. */
+  permissions: Permission[];
 }
 
 export function formValuesOf(group: Group | null): GroupFormValues {
@@ -25,6 +27,7 @@ export function formValuesOf(group: Group | null): GroupFormValues {
       unlimited: true,
       user_limit: null,
       retention_days: null,
+      permissions: [],
     };
   return {
     name: group.name,
@@ -35,12 +38,17 @@ export function formValuesOf(group: Group | null): GroupFormValues {
     unlimited: group.user_limit === null,
     user_limit: group.user_limit,
     retention_days: group.retention_days,
+    permissions: group.permissions as Permission[],
   };
 }
 
-/** The create or update body; "unlimited" is sent as a null limit. */
-export function groupBodyOf(values: GroupFormValues): CreateGroupBody {
+/**
+ * The create or update body; "unlimited" is sent as a null limit. The permissions go only
+ * when the editor may grant them (the server refuses a change from anyone else).
+ */
+export function groupBodyOf(values: GroupFormValues, canGrant = false): CreateGroupBody {
   return {
+    ...(canGrant ? { permissions: values.permissions } : {}),
     name: values.name.trim(),
     description: values.description.trim(),
     color: values.color,
