@@ -6,7 +6,7 @@ const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * Specs that change what every user sees (login mode, registration, system settings,
  * the system announcement, the visitor homepage): they run after the rest, one at a time.
  */
-const GLOBAL_SETTINGS_SPECS = /(settings-.*|admin-settings|announcements|homepage)\.spec\.ts/;
+const GLOBAL_SETTINGS_SPECS = /(settings-.*|admin-settings|announcements|homepage|governance-retention)\.spec\.ts/;
 
 /** Browser tests against the built app served by the real server (see global-setup.ts). */
 export default defineConfig({

@@ -22,6 +22,7 @@ const ModulePage = lazy(() => import('./pages/module/ModulePage'));
 const AdminUsersPage = lazy(() => import('./pages/admin/users/AdminUsersPage'));
 const AdminGroupsPage = lazy(() => import('./pages/admin/groups/AdminGroupsPage'));
 const AdminIdentityPage = lazy(() => import('./pages/admin/identity/AdminIdentityPage'));
+const AdminLegalHoldsPage = lazy(() => import('./pages/admin/legal-holds/AdminLegalHoldsPage'));
 const AdminAuditPage = lazy(() => import('./pages/admin/audit/AdminAuditPage'));
 const AdminSettingsPage = lazy(() => import('./pages/admin/settings/AdminSettingsPage'));
 const AdminStatsPage = lazy(() => import('./pages/admin/stats/AdminStatsPage'));
@@ -87,6 +88,7 @@ function AppRoutes() {
         <Route path="/admin/users" element={<AdminUsersPage />} />
         <Route path="/admin/groups" element={<AdminGroupsPage />} />
         <Route path="/admin/identity" element={<AdminIdentityPage />} />
+        <Route path="/admin/legal-holds" element={<AdminLegalHoldsPage />} />
         <Route path="/admin/audit" element={<AdminAuditPage />} />
         <Route path="/admin/settings" element={<AdminSettingsPage />} />
         <Route path="/admin/stats" element={<AdminStatsPage />} />

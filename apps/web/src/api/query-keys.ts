@@ -6,6 +6,7 @@ export const queryKeys = {
   chatModels: ['chat', 'models'] as const,
   chatConversations: ['chat', 'conversations'] as const,
   chatCredits: ['chat', 'credits'] as const,
+  chatRetention: ['chat', 'retention'] as const,
   /** Prefix of every announcement query: a saved announcement refreshes all of them. */
   announcements: ['announcement'] as const,
   systemAnnouncement: ['announcement', 'system'] as const,
@@ -45,6 +46,8 @@ export const adminKeys = {
   auditVerify: ['admin', 'audit', 'verify'] as const,
   identityProviders: ['admin', 'identity', 'providers'] as const,
   scimTokens: ['admin', 'identity', 'scim-tokens'] as const,
+  legalHolds: ['admin', 'legal-holds'] as const,
+  retentionRuns: ['admin', 'retention', 'runs'] as const,
   settings: ['admin', 'settings'] as const,
   homepage: ['admin', 'settings', 'homepage'] as const,
   storageUsage: ['admin', 'settings', 'storage-usage'] as const,

@@ -54,6 +54,7 @@ export const PAGE_ACTIONS = {
   stats: 'stats.read',
   settings: 'settings.read',
   identity: 'identity.manage',
+  legalHolds: 'legal_hold.manage',
   /** Every user's personal API keys (a group administrator: their group's). */
   apiKeys: 'api_key.admin',
 } as const satisfies Record<string, Action>;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ConversationGroups } from './ConversationGroups';
 import type { ConversationItemHandlers } from './ConversationItem';
 import { MessageSearchResults } from './MessageSearchResults';
+import { RetentionNote } from './RetentionNote';
 
 interface ConversationSidebarProps extends ConversationItemHandlers {
   conversations: Conversation[] | undefined;
@@ -84,6 +85,7 @@ export function ConversationSidebar(props: ConversationSidebarProps) {
         {body}
         <MessageSearchResults search={search} onOpen={props.onSelect} />
       </div>
+      <RetentionNote />
     </div>
   );
 }

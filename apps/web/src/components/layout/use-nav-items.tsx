@@ -6,6 +6,7 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   IdcardOutlined,
+  LockOutlined,
   KeyOutlined,
   MessageOutlined,
   SettingOutlined,
@@ -64,6 +65,8 @@ export function useNavItems(): { items: MenuItem[]; targets: Map<string, NavTarg
   if (pages.groups) addAdminLink('/admin/groups', t('layout:menu.groups'), <ApartmentOutlined />, 'menu-admin-groups');
   if (pages.identity)
     addAdminLink('/admin/identity', t('layout:menu.identity'), <IdcardOutlined />, 'menu-admin-identity');
+  if (pages.legalHolds)
+    addAdminLink('/admin/legal-holds', t('layout:menu.legalHolds'), <LockOutlined />, 'menu-admin-legal-holds');
   if (pages.apiKeys) addAdminLink('/admin/api-keys', t('layout:menu.apiKeys'), <KeyOutlined />, 'menu-admin-api-keys');
   if (pages.audit) addAdminLink('/admin/audit', t('layout:menu.audit'), <AuditOutlined />, 'menu-admin-audit');
   if (pages.stats) addAdminLink('/admin/stats', t('layout:menu.stats'), <BarChartOutlined />, 'menu-admin-stats');

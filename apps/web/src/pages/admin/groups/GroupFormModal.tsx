@@ -107,6 +107,20 @@ export function GroupFormModal({ group, open, onClose, afterClose }: GroupFormMo
             </Form.Item>
           )}
         </Flex>
+        <Form.Item
+          name="retention_days"
+          label={t('admin:groups.fields.retentionDays')}
+          extra={t('admin:groups.fields.retentionDaysHint')}
+        >
+          <InputNumber<number>
+            min={1}
+            max={36_500}
+            precision={0}
+            placeholder={t('admin:groups.fields.retentionSite')}
+            style={{ width: 200 }}
+            data-testid="group-form-retention-days"
+          />
+        </Form.Item>
         {canGrant && (
           <Form.Item
             name="permissions"

@@ -10,6 +10,8 @@ export interface GroupFormValues {
   active: boolean;
   unlimited: boolean;
   user_limit: number | null;
+  /** Empty: the site's retention. */
+  retention_days: number | null;
   /** Granted to every member; only sent by those who may grant permissions. */
   permissions: Permission[];
 }
@@ -24,6 +26,7 @@ export function formValuesOf(group: Group | null): GroupFormValues {
       active: true,
       unlimited: true,
       user_limit: null,
+      retention_days: null,
       permissions: [],
     };
   return {
@@ -34,6 +37,7 @@ export function formValuesOf(group: Group | null): GroupFormValues {
     active: group.status === 'active',
     unlimited: group.user_limit === null,
     user_limit: group.user_limit,
+    retention_days: group.retention_days,
     permissions: group.permissions as Permission[],
   };
 }
@@ -51,5 +55,6 @@ export function groupBodyOf(values: GroupFormValues, canGrant = false): CreateGr
     sort_order: values.sort_order,
     status: values.active ? 'active' : 'inactive',
     user_limit: values.unlimited ? null : values.user_limit,
+    retention_days: values.retention_days ?? null,
   };
 }

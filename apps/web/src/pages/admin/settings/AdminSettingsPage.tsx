@@ -22,6 +22,7 @@ import { DocumentsTab } from './DocumentsTab';
 import { HomepageTab } from './HomepageTab';
 import { SecurityTab } from './SecurityTab';
 import { StatsTab } from './StatsTab';
+import { RetentionTab } from './RetentionTab';
 import { StorageTab } from './StorageTab';
 import { UnsavedEditsGuard } from './unsaved-edits';
 import './settings.css';
@@ -38,6 +39,7 @@ const TABS = [
   'storage',
   'documents',
   'stats',
+  'retention',
   'homepage',
 ] as const;
 type TabKey = (typeof TABS)[number];
@@ -118,6 +120,11 @@ function SettingsWorkspace() {
               key: 'stats',
               label: tabLabel('stats', t('settings:tabs.stats')),
               children: <StatsTab settings={settings} readOnly={readOnly} />,
+            },
+            {
+              key: 'retention',
+              label: tabLabel('retention', t('settings:tabs.retention')),
+              children: <RetentionTab settings={settings} readOnly={readOnly} />,
             },
             {
               key: 'homepage',

@@ -1,7 +1,7 @@
 import { type Settings, type SettingsUpdateBody, SettingsUpdateBodySchema } from '@aiplatform/contracts';
 
 /** The tabs that edit plain settings fields (models, modules and the homepage have their own calls). */
-export type FieldsTab = 'basic' | 'credits' | 'security' | 'storage' | 'stats' | 'documents';
+export type FieldsTab = 'basic' | 'credits' | 'security' | 'storage' | 'stats' | 'documents' | 'retention';
 
 type Section = Exclude<keyof Settings, 'homepage' | 'theme'>;
 /** One settings field as [section, field], e.g. ['security', 'token_expires_in']. */
@@ -57,6 +57,7 @@ export const TAB_FIELDS: Record<FieldsTab, readonly FieldRef[]> = {
     ['files', 'full_context_share'],
     ['knowledge', 'embedding_model'],
   ],
+  retention: [['retention', 'days']],
 };
 
 /** Only the basic tab edits the theme colours. */
@@ -67,6 +68,7 @@ const TAB_HAS_COLORS: Record<FieldsTab, boolean> = {
   storage: false,
   stats: false,
   documents: false,
+  retention: false,
 };
 
 /** Form values: nested like the settings (`{ site: { name } }`), colours by name with '' for none. */
@@ -190,6 +192,7 @@ const SERVER_KEYS: Record<string, readonly string[]> = {
   'stats.time_zone': ['validation.timeZone.invalid'],
   'stats.low_credits_threshold': ['validation.lowCreditsThreshold.invalid'],
   'stats.pool_alert_percent': ['validation.poolAlertPercent.invalid'],
+  'retention.days': ['validation.retentionDays.invalid'],
   ...Object.fromEntries(THEME_COLOR_NAMES.map((name) => [`theme.colors.${name}`, ['validation.themeColor.invalid']])),
 };
 
