@@ -197,6 +197,7 @@ describe('abilities', () => {
         settings: await opens('/api/admin/settings'),
         identity: await opens('/api/admin/identity-providers'),
         apiKeys: await opens('/api/admin/api-keys'),
+        legalHolds: await opens('/api/admin/legal-holds'),
       };
       expect(pages, actor.name).toEqual(expected);
       const part = async (read: string, method: 'POST' | 'PUT', write: string) =>
