@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, Migrator, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, type Migration, type MigrationResultSet, Migrator, PostgresAdapter, sql } from 'kysely';
 import * as m0001 from './migrations/0001-initial.js';
 import * as m0002 from './migrations/0002-modules.js';
 import * as m0003 from './migrations/0003-chat.js';
@@ -112,21 +112,28 @@ async function migratorFor(db: Kysely<Database>, ctx: MigrationContext): Promise
   });
 }
 
-/** Undoes every migration after `name` (tests that rebuild an older database). */
-export async function migrateDownTo(db: Kysely<Database>, ctx: MigrationContext, name: string): Promise<void> {
-  const { error, results } = await (await migratorFor(db, ctx)).migrateTo(name);
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) throw new Error(`undoing migration ${failed?.migrationName ?? ''} failed`, { cause: error });
-}
-
-export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContext): Promise<void> {
-  const migrator = await migratorFor(db, ctx);
+/**
+ * Runs the migrator until it succeeds, trying again (up to MIGRATE_ATTEMPTS) only when the
+ * table listing failed on a schema dropped meanwhile; a migration's own failure is thrown.
+ */
+async function runMigrator(run: () => Promise<MigrationResultSet>, failure: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } = await run();
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return;
     const vanished = !failed && VANISHED_DURING_LISTING.has((error as { code?: string } | undefined)?.code ?? '');
     if (vanished && attempt < MIGRATE_ATTEMPTS) continue;
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    throw new Error(`${failure} ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
+}
+
+/** Undoes every migration after `name` (tests that rebuild an older database). */
+export async function migrateDownTo(db: Kysely<Database>, ctx: MigrationContext, name: string): Promise<void> {
+  const migrator = await migratorFor(db, ctx);
+  await runMigrator(() => migrator.migrateTo(name), 'undoing migration');
+}
+
+export async function migrateToLatest(db: Kysely<Database>, ctx: MigrationContext): Promise<void> {
+  const migrator = await migratorFor(db, ctx);
+  await runMigrator(() => migrator.migrateToLatest(), 'migration');
 }
