@@ -80,6 +80,7 @@ function SettingsWorkspace() {
           onChange={(key) => setParams({ tab: key }, { replace: true })}
           // The list of tabs that do not fit opens on a click, not on hover: it stays open while read.
           more={{ trigger: ['click'] }}
+          classNames={{ popup: { root: 'settings-tabs-more' } }}
           items={[
             {
               key: 'basic',
