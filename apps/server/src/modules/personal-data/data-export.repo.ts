@@ -9,6 +9,21 @@ const BATCH = 200;
  * enter a query's result (a conversation's messages are read only once the conversation was
  * found among the person's own).
  */
+/** The ledger's columns in the export, in the CSV's order. */
+export const LEDGER_COLUMNS = [
+  'id',
+  'created_at',
+  'transaction_type',
+  'amount',
+  'balance_after',
+  'description',
+  'reason',
+  'conversation_id',
+  'model_name',
+  'source',
+  'api_key_id',
+] as const;
+
 export class DataExportRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -177,19 +192,7 @@ export class DataExportRepo {
     for (let after = 0; ;) {
       const rows = await this.db
         .selectFrom('credit_transactions')
-        .select([
-          'id',
-          'created_at',
-          'transaction_type',
-          'amount',
-          'balance_after',
-          'description',
-          'reason',
-          'conversation_id',
-          'model_name',
-          'source',
-          'api_key_id',
-        ])
+        .select(LEDGER_COLUMNS)
         .where('user_id', '=', userId)
         .where('id', '>', after)
         .orderBy('id')

@@ -10,7 +10,7 @@ import { AVATAR_URL_PREFIX } from '../auth/avatar.repo.js';
 import { parseCitations } from '../chat/chat.presenter.js';
 import { ledgerDescription } from '../credits/ledger.presenter.js';
 import { type ExportedConversation, type ExportedMessage, conversationMarkdown } from './conversation-markdown.js';
-import type { DataExportRepo } from './data-export.repo.js';
+import { type DataExportRepo, LEDGER_COLUMNS } from './data-export.repo.js';
 
 export interface DataExportDeps {
   repo: DataExportRepo;
@@ -30,20 +30,6 @@ export interface ExportOptions {
    */
   includeHidden: boolean;
 }
-
-const LEDGER_COLUMNS = [
-  'id',
-  'created_at',
-  'transaction_type',
-  'amount',
-  'balance_after',
-  'description',
-  'reason',
-  'conversation_id',
-  'model_name',
-  'source',
-  'api_key_id',
-] as const;
 
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const UNSAFE_NAME = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
